@@ -1,0 +1,217 @@
+/*
+ * fastcrypt: fast, heap-free signature verification for firmware and systems code.
+ *
+ * The whole public contract lives in this header. Every function is safe to
+ * call before fc_init(): each entry point initialises the library implicitly.
+ * The library never allocates, never prints and never aborts.
+ */
+#ifndef FASTCRYPT_H
+#define FASTCRYPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  FC_OK = 0,
+  FC_ERR_ARG = -1,          /* NULL pointer, bad length, unknown enum value */
+  FC_ERR_KEY = -2,          /* unusable key: even or too small/large modulus, bad exponent */
+  FC_ERR_DER = -3,          /* malformed or non-canonical DER */
+  FC_ERR_SIG = -4,          /* signature does not verify (padding, digest, length or range) */
+  FC_ERR_UNSUPPORTED = -5,  /* algorithm or kernel not built, or not runnable on this CPU */
+  FC_ERR_ENV = -6,          /* FASTCRYPT_IMPL or FASTCRYPT_CPU could not be parsed */
+  FC_ERR_AUTH = -7          /* AEAD tag mismatch (used later by AES-GCM) */
+} fc_err;
+
+/* ------------------------------------------------------------------ */
+/* Initialisation and CPU dispatch                                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Probe the CPU once, read FASTCRYPT_CPU / FASTCRYPT_IMPL once, and fill the
+ * kernel table. Idempotent and thread-safe. Returns FC_ERR_ENV when an
+ * environment override could not be parsed (the automatic choice is then in
+ * force), FC_OK otherwise. Every later call returns the same code.
+ */
+fc_err fc_init(void);
+
+/*
+ * Firmware entry: initialise with the probed features restricted to `allowed`
+ * (a mask of FC_CPU_* bits; 0 leaves only portable kernels). Environment
+ * variables are not read. May be called again to change the mask; doing so
+ * clears pins and re-selects every op. Not safe concurrently with other calls.
+ */
+fc_err fc_init_features(uint64_t allowed);
+
+typedef enum { FC_OP_MONT, FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512,
+               FC_OP_AES, FC_OP_GHASH, FC_OP_COUNT } fc_op;
+
+typedef struct { const char *name; uint64_t needs; int usable; } fc_impl_info;
+
+/* Kernels built for op, best first; fills min(count, max) entries of out
+   (out may be NULL when max is 0) and returns the count. usable = the CPU
+   (after FASTCRYPT_CPU masking) has every feature in needs. */
+size_t fc_impls(fc_op op, fc_impl_info *out, size_t max);
+
+/* Pin a kernel by name; NULL returns op to the automatic choice.
+   FC_ERR_ARG: bad op or no kernel of that name. FC_ERR_UNSUPPORTED: the
+   kernel is built but this CPU (after masking) cannot run it. */
+fc_err fc_impl_select(fc_op op, const char *name);
+
+/* Name of the kernel serving op now; NULL for a bad op or an op with no kernel built. */
+const char *fc_impl_active(fc_op op);
+
+/* FC_CPU_* bits: present AND enabled by the OS, after FASTCRYPT_CPU masking. */
+uint64_t fc_cpu_features(void);
+
+/* Features as probed, before any masking. */
+uint64_t fc_cpu_features_probed(void);
+
+/* Human-readable CPU name (vendor, brand string) into buf, NUL-terminated.
+   Costs a full CPU identification (about 1 ms in a VM); never called by fc_init. */
+fc_err fc_cpu_name(char *buf, size_t len);
+
+/* x86 (bits 0..31) */
+#define FC_CPU_SSE2        (1ull << 0)
+#define FC_CPU_SSSE3       (1ull << 1)
+#define FC_CPU_SSE41       (1ull << 2)
+#define FC_CPU_AVX         (1ull << 3)   /* CPUID and XCR0 bits 1-2 */
+#define FC_CPU_AVX2        (1ull << 4)
+#define FC_CPU_BMI2        (1ull << 5)
+#define FC_CPU_ADX         (1ull << 6)
+#define FC_CPU_AESNI       (1ull << 7)
+#define FC_CPU_PCLMUL      (1ull << 8)
+#define FC_CPU_SHANI       (1ull << 9)
+#define FC_CPU_AVX512F     (1ull << 10)  /* CPUID and XCR0 bits 5-7 */
+#define FC_CPU_AVX512VL    (1ull << 11)
+#define FC_CPU_AVX512BW    (1ull << 12)
+#define FC_CPU_AVX512IFMA  (1ull << 13)
+#define FC_CPU_VAES        (1ull << 14)
+#define FC_CPU_VPCLMUL     (1ull << 15)
+/* AArch64 (bits 32..63) */
+#define FC_CPU_NEON        (1ull << 32)  /* Advanced SIMD (ASIMD) */
+#define FC_CPU_ARM_AES     (1ull << 33)
+#define FC_CPU_ARM_PMULL   (1ull << 34)
+#define FC_CPU_ARM_SHA1    (1ull << 35)
+#define FC_CPU_ARM_SHA2    (1ull << 36)  /* SHA-256 */
+#define FC_CPU_ARM_SHA512  (1ull << 37)
+
+/* ------------------------------------------------------------------ */
+/* Montgomery arithmetic (32-bit little-endian words, vboot's layout)  */
+/* ------------------------------------------------------------------ */
+
+#define FC_MONT_MAX_BITS   8192
+#define FC_MONT_MAX_WORDS  (FC_MONT_MAX_BITS / 32)
+/* Room for any kernel's own form of n and of its R'^2 mod n. */
+#define FC_MONT_KDATA_BYTES 2688
+
+/*
+ * Montgomery context for an odd modulus n > 1 of nwords 32-bit words,
+ * R = 2^(32*nwords). Callers allocate it; fields are public for inspection
+ * but must be filled by fc_mont_init only. The context records the Montgomery
+ * kernel active at fc_mont_init and uses it for its whole life, so a later
+ * fc_impl_select never changes a computation halfway.
+ */
+struct fc_mont_ctx {
+  const void *kernel;                 /* kernel chosen at init (internal) */
+  uint32_t nwords;                    /* 1..FC_MONT_MAX_WORDS */
+  uint32_t nbits;                     /* bit length of n */
+  uint32_t n0inv;                     /* -1/n mod 2^32 */
+  uint32_t n[FC_MONT_MAX_WORDS];      /* n, least significant word first */
+  uint32_t rr[FC_MONT_MAX_WORDS];     /* R^2 mod n */
+  uint64_t kdata[FC_MONT_KDATA_BYTES / 8]; /* kernel's own precomputation */
+};
+typedef struct fc_mont_ctx fc_mont_ctx;
+
+/* n odd, n > 1, 1 <= nwords <= FC_MONT_MAX_WORDS (leading zero words allowed). */
+fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords);
+
+/* r = a*b*2^(-32*nwords) mod n for a, b < n; r may alias a or b.
+   Preconditions are the caller's (no return code): a, b < n, ctx initialised. */
+void   fc_mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
+
+/* r = base^exp mod n; exp big-endian (leading zeros allowed, exp = 0 gives 1).
+   base < n required (FC_ERR_ARG otherwise). r may alias base.
+   Variable time: for public exponents and bases only. */
+fc_err fc_modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
+                 const uint8_t *exp, size_t exp_len);
+
+/*
+ * Workspace for fc_modpow_ws at a modulus of `bits` bits, for every kernel
+ * and every exponent (larger workspaces allow wider windows for long
+ * exponents; e = 3 and 65537 need only FC_MODPOW_WORKSPACE_F4_BYTES).
+ * The workspace needs no alignment: kernels align their own slices.
+ */
+#define FC__DIGITS28(bits)  (((bits) + 27) / 28 + 3)
+#define FC_MODPOW_WORKSPACE_F4_BYTES(bits)  (22 * FC__DIGITS28(bits) + 64)
+#define FC_MODPOW_WORKSPACE_BYTES(bits)     (40 * FC__DIGITS28(bits) + 64)
+
+fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
+                    const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len);
+
+/* ------------------------------------------------------------------ */
+/* RSA public-key operations                                           */
+/* ------------------------------------------------------------------ */
+
+typedef enum { FC_SHA1 = 1, FC_SHA224, FC_SHA256, FC_SHA384, FC_SHA512 } fc_hash_alg;
+
+#define FC_RSA_MIN_BITS 512
+#define FC_RSA_MAX_BITS 8192
+#define FC_RSA_MAX_BYTES (FC_RSA_MAX_BITS / 8)
+
+struct fc_rsa_pubkey {
+  fc_mont_ctx mont;        /* n and its Montgomery constants */
+  uint32_t nbytes;         /* modulus length in bytes (signature length) */
+  uint32_t e_len;          /* exponent length in bytes, no leading zeros */
+  uint8_t e[FC_RSA_MAX_BYTES]; /* public exponent, big-endian */
+  int32_t hash;            /* fc_hash_alg from a .vbpubk, 0 when unknown */
+};
+typedef struct fc_rsa_pubkey fc_rsa_pubkey;
+
+/* n, e big-endian, leading zeros allowed. Rejects (FC_ERR_KEY) an even
+   modulus, one under 512 or over 8192 bits, e < 3, e even, e >= n. */
+fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len,
+                          const uint8_t *e, size_t e_len);
+
+/* PKCS#1 RSAPublicKey or X.509 SubjectPublicKeyInfo (rsaEncryption, NULL
+   parameters), strict DER. Malformed: FC_ERR_DER; bad numbers: FC_ERR_KEY. */
+fc_err fc_rsa_pubkey_from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der_len);
+
+/* vboot .keyb (e = 3 or 65537 given) or .vbpubk (pass e = 0: e and hash come
+   from its algorithm field). n0inv and rr are checked against n: a mismatch
+   is FC_ERR_KEY. Formats are told apart by length. */
+fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e);
+
+/* PKCS#1 v1.5 (RSASSA-PKCS1-v1_5) verification of a digest. FC_OK only if
+   valid; FC_ERR_SIG for any mismatch; FC_ERR_ARG for NULL or a digest length
+   that does not match hash. The decrypted block is never parsed: the whole
+   expected encoding is built and compared. */
+fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash,
+                     const uint8_t *digest, size_t digest_len,
+                     const uint8_t *sig, size_t sig_len);
+
+/* Workspace for fc_rsa_verify_ws with a modulus of `bits` bits, any exponent. */
+#define FC_RSA_VERIFY_WORKSPACE_BYTES(bits) \
+  (FC_MODPOW_WORKSPACE_BYTES(bits) + 4 * (((bits) + 31) / 32) + 16)
+
+/* fc_rsa_verify with caller-provided workspace (no large stack frame). */
+fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash,
+                        const uint8_t *digest, size_t digest_len,
+                        const uint8_t *sig, size_t sig_len,
+                        void *ws, size_t ws_len);
+
+/* Raw in^e mod n; in_len and out = modulus byte length; in >= n rejected
+   (FC_ERR_SIG). out may alias in. */
+fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len,
+                     uint8_t *out);
+
+/* Digest length of a hash, 0 for an unknown value. */
+size_t fc_hash_len(fc_hash_alg hash);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FASTCRYPT_H */

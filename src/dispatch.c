@@ -1,0 +1,299 @@
+/*
+ * Kernel lists, one-time initialisation and the environment overrides.
+ * Built for the baseline ISA: it runs before anything is known of the CPU.
+ *
+ * Each op has a best-first list of the kernels compiled in; the automatic
+ * choice is the first whose needs are all in the (masked) CPU features. The
+ * table is built in a local variable and published once (GMP's cpuvec).
+ */
+#if defined(__AVX__) || defined(__ARM_FEATURE_CRYPTO) || defined(__ARM_FEATURE_AES)
+#error "dispatch.c must be built for the baseline ISA"
+#endif
+
+#include <stdatomic.h>
+#include <string.h>
+#if !defined(FC_FREESTANDING)
+#include <stdlib.h>
+#endif
+
+#include "fc_internal.h"
+
+/* Best first; the order follows measurement (see README "Kernel order"). */
+static const fc__kernel_head *const mont_list[] = {
+#if defined(__i386__)
+#if defined(FC_HAVE_SSE2)
+    &fc__mont_sse2.h,
+#endif
+    &fc__mont_scalar32.h,
+    &fc__mont_scalar64.h,
+#else
+    &fc__mont_scalar64.h,
+#if defined(FC_HAVE_SSE2)
+    &fc__mont_sse2.h,
+#endif
+#if defined(FC_HAVE_NEON)
+    &fc__mont_neon.h,
+#endif
+    &fc__mont_scalar32.h,
+#endif
+};
+static const fc__kernel_head *const sha1_list[] = {&fc__sha1_scalar.h};
+static const fc__kernel_head *const sha256_list[] = {&fc__sha256_scalar.h};
+static const fc__kernel_head *const sha512_list[] = {&fc__sha512_scalar.h};
+
+typedef struct {
+  const char *opname;
+  const fc__kernel_head *const *list;
+  size_t count;
+} op_kernels;
+
+#define LIST(name, l) {name, l, sizeof(l) / sizeof(l[0])}
+static const op_kernels ops[FC_OP_COUNT] = {
+    [FC_OP_MONT] = LIST("mont", mont_list),
+    [FC_OP_SHA1] = LIST("sha1", sha1_list),
+    [FC_OP_SHA256] = LIST("sha256", sha256_list),
+    [FC_OP_SHA512] = LIST("sha512", sha512_list),
+    [FC_OP_AES] = {"aes", NULL, 0},
+    [FC_OP_GHASH] = {"ghash", NULL, 0},
+};
+
+/* Published state. active[] is written only under the init protocol or by
+   fc_impl_select (documented as not concurrent with computations). */
+static _Atomic int init_state; /* 0 none, 1 running, 2 done */
+static fc_err init_result;
+static uint64_t probed_features;
+static uint64_t features;
+static _Atomic(const fc__kernel_head *) active[FC_OP_COUNT];
+
+static int usable(const fc__kernel_head *k, uint64_t feat) {
+  return (k->needs & ~feat) == 0;
+}
+
+static const fc__kernel_head *auto_choice(fc_op op, uint64_t feat) {
+  for (size_t i = 0; i < ops[op].count; i++)
+    if (usable(ops[op].list[i], feat)) return ops[op].list[i];
+  return NULL;
+}
+
+static const fc__kernel_head *find(fc_op op, const char *name, size_t len) {
+  for (size_t i = 0; i < ops[op].count; i++) {
+    const char *kn = ops[op].list[i]->name;
+    if (strlen(kn) == len && memcmp(kn, name, len) == 0) return ops[op].list[i];
+  }
+  return NULL;
+}
+
+/* ---------------- FASTCRYPT_CPU ---------------- */
+
+static const struct {
+  const char *name;
+  uint64_t bit;
+} feature_names[] = {
+    {"sse2", FC_CPU_SSE2},       {"ssse3", FC_CPU_SSSE3},
+    {"sse4.1", FC_CPU_SSE41},    {"sse41", FC_CPU_SSE41},
+    {"avx", FC_CPU_AVX},         {"avx2", FC_CPU_AVX2},
+    {"bmi2", FC_CPU_BMI2},       {"adx", FC_CPU_ADX},
+    {"aesni", FC_CPU_AESNI},     {"pclmul", FC_CPU_PCLMUL},
+    {"shani", FC_CPU_SHANI},     {"sha", FC_CPU_SHANI | FC_CPU_ARM_SHA1 | FC_CPU_ARM_SHA2 | FC_CPU_ARM_SHA512},
+    {"avx512f", FC_CPU_AVX512F}, {"avx512vl", FC_CPU_AVX512VL},
+    {"avx512bw", FC_CPU_AVX512BW}, {"avx512ifma", FC_CPU_AVX512IFMA},
+    {"vaes", FC_CPU_VAES},       {"vpclmul", FC_CPU_VPCLMUL},
+    {"vpclmulqdq", FC_CPU_VPCLMUL},
+    {"neon", FC_CPU_NEON},       {"asimd", FC_CPU_NEON},
+    {"aes", FC_CPU_AESNI | FC_CPU_ARM_AES},
+    {"pmull", FC_CPU_ARM_PMULL}, {"sha1", FC_CPU_ARM_SHA1},
+    {"sha2", FC_CPU_ARM_SHA2},   {"sha256", FC_CPU_ARM_SHA2},
+    {"sha512", FC_CPU_ARM_SHA512},
+};
+
+/* Token boundaries: [s, s+len). Returns 0 and sets *mask on success. */
+static int feature_bits(const char *s, size_t len, uint64_t *bits) {
+  for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+    if (strlen(feature_names[i].name) == len && memcmp(feature_names[i].name, s, len) == 0) {
+      *bits = feature_names[i].bit;
+      return 0;
+    }
+  return -1;
+}
+
+/*
+ * "none" or a comma-separated list of "-feature". Only removes: a value can
+ * never switch on a feature the CPU lacks. Whole value or nothing: on error
+ * *remove is left untouched.
+ */
+static fc_err parse_cpu_env(const char *v, uint64_t *remove) {
+  uint64_t acc = 0;
+  if (strcmp(v, "none") == 0) {
+    *remove = ~(uint64_t)0;
+    return FC_OK;
+  }
+  const char *p = v;
+  for (;;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    uint64_t bits;
+    if (len < 2 || p[0] != '-' || feature_bits(p + 1, len - 1, &bits) != 0) return FC_ERR_ENV;
+    acc |= bits;
+    if (!end) break;
+    p = end + 1;
+  }
+  *remove = acc;
+  return FC_OK;
+}
+
+/*
+ * "op=kernel[,op=kernel...]". Unknown op or kernel name, or bad syntax:
+ * FC_ERR_ENV and nothing is pinned. A known kernel this CPU cannot run is
+ * not pinned and gives FC_ERR_UNSUPPORTED; the other pins still apply.
+ */
+static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint64_t feat) {
+  const fc__kernel_head *pins[FC_OP_COUNT] = {0};
+  fc_err rc = FC_OK;
+  const char *p = v;
+  if (*p == '\0') return FC_ERR_ENV;
+  for (;;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    const char *eq = memchr(p, '=', len);
+    if (!eq) return FC_ERR_ENV;
+    size_t oplen = (size_t)(eq - p);
+    int op = -1;
+    for (int i = 0; i < FC_OP_COUNT; i++)
+      if (strlen(ops[i].opname) == oplen && memcmp(ops[i].opname, p, oplen) == 0) op = i;
+    if (op < 0) return FC_ERR_ENV;
+    const fc__kernel_head *k = find((fc_op)op, eq + 1, len - oplen - 1);
+    if (!k) return FC_ERR_ENV;
+    if (usable(k, feat))
+      pins[op] = k;
+    else
+      rc = FC_ERR_UNSUPPORTED;
+    if (!end) break;
+    p = end + 1;
+  }
+  for (int i = 0; i < FC_OP_COUNT; i++)
+    if (pins[i]) table[i] = pins[i];
+  return rc;
+}
+
+/* Builds the whole table locally, then publishes it. */
+static fc_err build(uint64_t allowed, int read_env) {
+  const fc__kernel_head *table[FC_OP_COUNT];
+  fc_err rc = FC_OK;
+  uint64_t feat = probed_features & allowed;
+#if !defined(FC_FREESTANDING)
+  if (read_env) {
+    const char *cpu = getenv("FASTCRYPT_CPU");
+    uint64_t remove = 0;
+    if (cpu && parse_cpu_env(cpu, &remove) != FC_OK) rc = FC_ERR_ENV;
+    feat &= ~remove;
+  }
+#else
+  (void)read_env;
+#endif
+  for (int i = 0; i < FC_OP_COUNT; i++) table[i] = auto_choice((fc_op)i, feat);
+#if !defined(FC_FREESTANDING)
+  if (read_env) {
+    const char *impl = getenv("FASTCRYPT_IMPL");
+    if (impl) {
+      fc_err r = parse_impl_env(impl, table, feat);
+      if (r != FC_OK && rc == FC_OK) rc = r;
+    }
+  }
+#endif
+  features = feat;
+  for (int i = 0; i < FC_OP_COUNT; i++)
+    atomic_store_explicit(&active[i], table[i], memory_order_relaxed);
+  return rc;
+}
+
+fc_err fc_init(void) {
+  int s = atomic_load_explicit(&init_state, memory_order_acquire);
+  if (s == 2) return init_result;
+  int expected = 0;
+  if (atomic_compare_exchange_strong_explicit(&init_state, &expected, 1, memory_order_acq_rel,
+                                              memory_order_acquire)) {
+    probed_features = fc__cpu_probe();
+    init_result = build(~(uint64_t)0, 1);
+    atomic_store_explicit(&init_state, 2, memory_order_release);
+    return init_result;
+  }
+  /* Another thread is probing: the probe takes microseconds. */
+  while (atomic_load_explicit(&init_state, memory_order_acquire) != 2) {
+  }
+  return init_result;
+}
+
+fc_err fc_init_features(uint64_t allowed) {
+  int expected = 0;
+  if (atomic_compare_exchange_strong_explicit(&init_state, &expected, 1, memory_order_acq_rel,
+                                              memory_order_acquire)) {
+    probed_features = fc__cpu_probe();
+  } else {
+    while (atomic_load_explicit(&init_state, memory_order_acquire) == 1) {
+    }
+    atomic_store_explicit(&init_state, 1, memory_order_relaxed);
+  }
+  init_result = build(allowed, 0);
+  atomic_store_explicit(&init_state, 2, memory_order_release);
+  return init_result;
+}
+
+size_t fc_impls(fc_op op, fc_impl_info *out, size_t max) {
+  fc_init();
+  if ((unsigned)op >= FC_OP_COUNT) return 0;
+  if (out == NULL) max = 0;
+  for (size_t i = 0; i < ops[op].count && i < max; i++) {
+    out[i].name = ops[op].list[i]->name;
+    out[i].needs = ops[op].list[i]->needs;
+    out[i].usable = usable(ops[op].list[i], features);
+  }
+  return ops[op].count;
+}
+
+fc_err fc_impl_select(fc_op op, const char *name) {
+  fc_init();
+  if ((unsigned)op >= FC_OP_COUNT) return FC_ERR_ARG;
+  if (name == NULL) {
+    const fc__kernel_head *k = auto_choice(op, features);
+    atomic_store_explicit(&active[op], k, memory_order_release);
+    return k ? FC_OK : FC_ERR_UNSUPPORTED;
+  }
+  const fc__kernel_head *k = find(op, name, strlen(name));
+  if (!k) return FC_ERR_ARG;
+  if (!usable(k, features)) return FC_ERR_UNSUPPORTED;
+  atomic_store_explicit(&active[op], k, memory_order_release);
+  return FC_OK;
+}
+
+const char *fc_impl_active(fc_op op) {
+  fc_init();
+  if ((unsigned)op >= FC_OP_COUNT) return NULL;
+  const fc__kernel_head *k = atomic_load_explicit(&active[op], memory_order_acquire);
+  return k ? k->name : NULL;
+}
+
+uint64_t fc_cpu_features(void) {
+  fc_init();
+  return features;
+}
+
+uint64_t fc_cpu_features_probed(void) {
+  fc_init();
+  return probed_features;
+}
+
+fc_err fc_cpu_name(char *buf, size_t len) {
+  if (buf == NULL || len == 0) return FC_ERR_ARG;
+  return fc__cpu_name(buf, len);
+}
+
+const fc__mont_kernel *fc__mont_active(void) {
+  fc_init();
+  /* h is the first member: the head pointer is the descriptor's address. */
+  return (const fc__mont_kernel *)atomic_load_explicit(&active[FC_OP_MONT], memory_order_acquire);
+}
+
+const fc__sha_kernel *fc__sha_active(fc_op op) {
+  fc_init();
+  return (const fc__sha_kernel *)atomic_load_explicit(&active[op], memory_order_acquire);
+}

@@ -1,0 +1,153 @@
+/*
+ * Internal contract between the public API, the dispatcher and the kernels.
+ * No intrinsics headers here: this file is included by baseline-ISA code.
+ * Every non-static symbol is fc_ (public) or fc__ (internal).
+ */
+#ifndef FC_INTERNAL_H
+#define FC_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fastcrypt.h"
+
+/* ------------------------------------------------------------------ */
+/* Montgomery kernels                                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A Montgomery kernel. Its representation between steps is its own; its
+ * edges are vboot's: 32-bit little-endian words, R = 2^(32*nwords).
+ *
+ * prepare:  fill ctx->kdata (at most FC_MONT_KDATA_BYTES) from ctx->n,
+ *           nwords, nbits, n0inv, rr, which are already set. MUST NOT fail.
+ * mont_mul: r = a*b/R mod n. a, b < n MUST hold. r may alias a or b.
+ *           Uses its own stack (bounded; documented in the kernel file).
+ * modpow:   r = base^exp mod n, base < n, exp big-endian with its first byte
+ *           nonzero (exp_len >= 1). ws is ws_len bytes, no alignment
+ *           promised. Returns FC_ERR_ARG if ws_len is below what the exponent
+ *           needs (see fc__modpow_ws_need), FC_OK otherwise. r may alias base.
+ * ws_slot:  bytes of one value slot of its representation at ctx's size,
+ *           and ws_fixed: bytes the kernel needs besides its slots
+ *           (accumulators, temporaries, alignment slack). modpow needs
+ *           ws_fixed + 1 slot for e = 2^k + 1 and ws_fixed + 2 slots for
+ *           any other exponent (more slots allow a wider window).
+ */
+/* Every kernel descriptor starts with this head: tests, the bench and the
+   environment address kernels by name. needs = FC_CPU_* bits, exactly what
+   the kernel file's ISA flags allow. */
+typedef struct fc__kernel_head {
+  const char *name;
+  uint64_t needs;
+} fc__kernel_head;
+
+typedef struct fc__mont_kernel {
+  fc__kernel_head h;
+  void (*prepare)(fc_mont_ctx *ctx);
+  void (*mont_mul)(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a,
+                   const uint32_t *b);
+  fc_err (*modpow)(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
+                   const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len);
+  size_t (*ws_slot)(const fc_mont_ctx *ctx);
+  size_t (*ws_fixed)(const fc_mont_ctx *ctx);
+} fc__mont_kernel;
+
+/* Kernel descriptors (one per file; only those built are referenced). */
+extern const fc__mont_kernel fc__mont_scalar32;
+extern const fc__mont_kernel fc__mont_scalar64;
+extern const fc__mont_kernel fc__mont_sse2;
+extern const fc__mont_kernel fc__mont_neon;
+
+/* ------------------------------------------------------------------ */
+/* Exponentiation driver shared by kernels                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Callbacks on numbered slots holding values in the kernel's Montgomery form
+ * (value * R' mod n for the kernel's own R'). Slot 0 is the accumulator;
+ * slots 1.. hold the window table. dst may equal any source.
+ */
+typedef struct fc__pow_ops {
+  void (*mul)(void *k, unsigned dst, unsigned a, unsigned b); /* dst = a*b/R'   */
+  void (*sqr)(void *k, unsigned dst, unsigned a);             /* dst = a*a/R'   */
+  void (*enter)(void *k, unsigned dst);        /* dst = base*R' mod n          */
+  void (*leave)(void *k, unsigned src);        /* r = src/R' mod n             */
+  void (*leave_mul_base)(void *k, unsigned src); /* r = src*base/R' mod n      */
+  void (*copy)(void *k, unsigned dst, unsigned src);
+} fc__pow_ops;
+
+/*
+ * Runs the exponentiation: e = 2^k + 1 (3, 17, 65537, ...) as k squarings and
+ * one final multiplication by the plain base (needs 1 slot); any other
+ * exponent by a left-to-right sliding window using up to `slots` slots
+ * (needs 2). exp: big-endian, first byte nonzero. Variable time in exp.
+ */
+void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp,
+                    size_t exp_len, unsigned slots);
+
+/* Slots fc__modpow_run needs at least for this exponent (1 or 2). */
+unsigned fc__modpow_min_slots(const uint8_t *exp, size_t exp_len);
+
+/* Workspace bytes kernel k needs for this exponent at ctx's size. */
+size_t fc__modpow_ws_need(const fc__mont_kernel *k, const fc_mont_ctx *ctx,
+                          const uint8_t *exp, size_t exp_len);
+
+/* ------------------------------------------------------------------ */
+/* Plain multi-precision helpers on 32-bit little-endian words          */
+/* ------------------------------------------------------------------ */
+
+/* a < b ? -1 : a > b ? 1 : 0 (variable time: public values). */
+int fc__bn_cmp(const uint32_t *a, const uint32_t *b, size_t nwords);
+/* a = 2a mod n for a < n (constant time in a). */
+void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords);
+/* -1/x mod 2^32 for odd x. */
+uint32_t fc__neg_inv32(uint32_t x);
+/* -1/x mod 2^64 for odd x. */
+uint64_t fc__neg_inv64(uint64_t x);
+/* Bit length of a. */
+uint32_t fc__bn_bits(const uint32_t *a, size_t nwords);
+/* Big-endian bytes (any length, leading zeros allowed) -> nwords LE words.
+   Returns 0 if the value does not fit. */
+int fc__bn_from_be(uint32_t *w, size_t nwords, const uint8_t *be, size_t be_len);
+/* nwords LE words -> out_len big-endian bytes (truncating high words). */
+void fc__bn_to_be(uint8_t *out, size_t out_len, const uint32_t *w, size_t nwords);
+/* Zero len bytes so the compiler cannot drop it. */
+void fc__wipe(void *p, size_t len);
+
+/* Align p up to 16 or 64 bytes. */
+#define FC__ALIGN_UP(p, a) ((void *)(((uintptr_t)(p) + ((a) - 1)) & ~(uintptr_t)((a) - 1)))
+
+/* ------------------------------------------------------------------ */
+/* Dispatch                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Active Montgomery kernel (after fc_init). Never NULL. */
+const fc__mont_kernel *fc__mont_active(void);
+
+/* Probe: FC_CPU_* bits present and OS-enabled. Built for the baseline ISA. */
+uint64_t fc__cpu_probe(void);
+/* CPU name for fc_cpu_name (may be slow). */
+fc_err fc__cpu_name(char *buf, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Hash kernels: block compression only; padding is portable code      */
+/* ------------------------------------------------------------------ */
+
+/* compress: fold nblocks whole blocks (64 bytes for SHA-1/SHA-256, 128 for
+   SHA-512) into state (uint32_t[5], uint32_t[8] or uint64_t[8]). */
+typedef struct fc__sha_kernel {
+  fc__kernel_head h;
+  void (*compress)(void *state, const uint8_t *blocks, size_t nblocks);
+} fc__sha_kernel;
+
+extern const fc__sha_kernel fc__sha1_scalar;
+extern const fc__sha_kernel fc__sha256_scalar;
+extern const fc__sha_kernel fc__sha512_scalar;
+
+/* Active kernel of a hash op (FC_OP_SHA1, FC_OP_SHA256 or FC_OP_SHA512). */
+const fc__sha_kernel *fc__sha_active(fc_op op);
+
+/* One-shot digest of msg into out (fc_hash_len(alg) bytes). */
+fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out);
+
+#endif /* FC_INTERNAL_H */

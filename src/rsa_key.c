@@ -1,0 +1,97 @@
+/* RSA public keys from raw big-endian numbers and from vboot's formats. */
+#include "fc_internal.h"
+
+static void strip(const uint8_t **p, size_t *len) {
+  while (*len && (*p)[0] == 0) {
+    (*p)++;
+    (*len)--;
+  }
+}
+
+fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const uint8_t *e,
+                          size_t e_len) {
+  fc_init();
+  if (key == NULL || n == NULL || e == NULL) return FC_ERR_ARG;
+  strip(&n, &n_len);
+  strip(&e, &e_len);
+  if (n_len == 0 || n_len > FC_RSA_MAX_BYTES) return FC_ERR_KEY;
+  uint32_t nbits = 8 * (uint32_t)(n_len - 1);
+  for (uint8_t t = n[0]; t; t >>= 1) nbits++;
+  if (nbits < FC_RSA_MIN_BITS || nbits > FC_RSA_MAX_BITS || !(n[n_len - 1] & 1)) return FC_ERR_KEY;
+  /* e >= 3, odd, e < n (both without leading zeros) */
+  if (e_len == 0 || !(e[e_len - 1] & 1) || (e_len == 1 && e[0] < 3)) return FC_ERR_KEY;
+  if (e_len > n_len) return FC_ERR_KEY;
+  if (e_len == n_len) {
+    size_t i = 0;
+    while (i < n_len && e[i] == n[i]) i++;
+    if (i == n_len || e[i] > n[i]) return FC_ERR_KEY;
+  }
+  uint32_t words[FC_MONT_MAX_WORDS];
+  size_t nw = (nbits + 31) / 32;
+  fc__bn_from_be(words, nw, n, n_len);
+  fc_err rc = fc_mont_init(&key->mont, words, nw);
+  if (rc != FC_OK) return FC_ERR_KEY;
+  key->nbytes = (uint32_t)n_len;
+  key->e_len = (uint32_t)e_len;
+  for (size_t i = 0; i < e_len; i++) key->e[i] = e[i];
+  key->hash = 0;
+  return FC_OK;
+}
+
+static uint32_t le32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/*
+ * .keyb: uint32 nwords, uint32 n0inv, uint32 n[nwords], uint32 rr[nwords],
+ * little-endian, least significant word first. Its nwords fixes R.
+ */
+static fc_err from_keyb(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e) {
+  uint32_t nw = le32(buf);
+  if (nw == 0 || nw > FC_MONT_MAX_WORDS || len != 8 + 8 * (size_t)nw) return FC_ERR_KEY;
+  uint8_t n_be[FC_RSA_MAX_BYTES];
+  for (size_t i = 0; i < 4 * (size_t)nw; i++) n_be[4 * nw - 1 - i] = buf[8 + i];
+  uint8_t e_be[4] = {(uint8_t)(e >> 24), (uint8_t)(e >> 16), (uint8_t)(e >> 8), (uint8_t)e};
+  fc_err rc = fc_rsa_pubkey_init(key, n_be, 4 * (size_t)nw, e_be, 4);
+  if (rc != FC_OK) return rc;
+  /* Same R only when n fills all nw words; otherwise vboot's rr differs. */
+  int ok = key->mont.nwords == nw && le32(buf + 4) == key->mont.n0inv;
+  for (size_t i = 0; ok && i < nw; i++) ok = le32(buf + 8 + 4 * (nw + i)) == key->mont.rr[i];
+  if (!ok) {
+    fc__wipe(key, sizeof(*key));
+    return FC_ERR_KEY;
+  }
+  return FC_OK;
+}
+
+/* vb2_packed_key algorithm = 3 * size_index + hash_index (vboot 2crypto.h). */
+static const struct {
+  uint16_t bits;
+  uint32_t e;
+} vb_sizes[6] = {{1024, 65537}, {2048, 65537}, {4096, 65537},
+                 {8192, 65537}, {2048, 3},     {3072, 3}};
+static const fc_hash_alg vb_hashes[3] = {FC_SHA1, FC_SHA256, FC_SHA512};
+
+fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e) {
+  fc_init();
+  if (key == NULL || buf == NULL || len < 8) return FC_ERR_ARG;
+  if (8 + 8 * (uint64_t)le32(buf) == len) { /* .keyb */
+    if (e != 3 && e != 65537) return FC_ERR_ARG;
+    return from_keyb(key, buf, len, e);
+  }
+  /* .vbpubk: key_offset, key_size, algorithm, key_version at 0, 8, 16, 24 */
+  if (len < 32) return FC_ERR_KEY;
+  uint32_t off = le32(buf), size = le32(buf + 8), alg = le32(buf + 16);
+  if (off < 32 || off > len || size > len - off || size < 8) return FC_ERR_KEY;
+  if (alg >= 18) return FC_ERR_KEY;
+  uint32_t want_e = vb_sizes[alg / 3].e;
+  if (e != 0 && e != want_e) return FC_ERR_ARG;
+  fc_err rc = from_keyb(key, buf + off, size, want_e);
+  if (rc != FC_OK) return rc;
+  if (key->mont.nbits != vb_sizes[alg / 3].bits) {
+    fc__wipe(key, sizeof(*key));
+    return FC_ERR_KEY;
+  }
+  key->hash = (int32_t)vb_hashes[alg % 3];
+  return FC_OK;
+}

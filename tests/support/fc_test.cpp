@@ -1,0 +1,166 @@
+#include "fc_test.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace fct {
+
+std::string vectors_dir() {
+  const char *e = std::getenv("FC_VECTORS_DIR");
+  return e ? e : FC_VECTORS_DIR;
+}
+
+Bytes read_file(const std::string &path) {
+  Bytes out;
+  FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    ADD_FAILURE() << "cannot open " << path;
+    return out;
+  }
+  uint8_t buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.insert(out.end(), buf, buf + n);
+  std::fclose(f);
+  return out;
+}
+
+std::string read_text(const std::string &path) {
+  Bytes b = read_file(path);
+  return std::string(b.begin(), b.end());
+}
+
+static int nib(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+Bytes hex(const std::string &s) {
+  Bytes out;
+  int hi = -1;
+  for (char c : s) {
+    int v = nib(c);
+    if (v < 0) continue;
+    if (hi < 0) {
+      hi = v;
+    } else {
+      out.push_back((uint8_t)(hi << 4 | v));
+      hi = -1;
+    }
+  }
+  return out;
+}
+
+std::string to_hex(const Bytes &b) {
+  static const char *d = "0123456789abcdef";
+  std::string s;
+  for (uint8_t x : b) {
+    s += d[x >> 4];
+    s += d[x & 15];
+  }
+  return s;
+}
+
+std::vector<std::string> kernels(fc_op op) {
+  fc_impl_info info[32];
+  size_t n = fc_impls(op, info, 32);
+  std::vector<std::string> v;
+  for (size_t i = 0; i < n && i < 32; i++) v.push_back(info[i].name);
+  return v;
+}
+
+bool kernel_usable(fc_op op, const std::string &name) {
+  fc_impl_info info[32];
+  size_t n = fc_impls(op, info, 32);
+  for (size_t i = 0; i < n && i < 32; i++)
+    if (name == info[i].name) return info[i].usable != 0;
+  return false;
+}
+
+std::string param_name(const std::string &name) {
+  std::string s;
+  for (char c : name) s += (std::isalnum((unsigned char)c) ? c : '_');
+  return s;
+}
+
+namespace ref {
+
+static void trim(W &a) {
+  while (a.size() > 1 && a.back() == 0) a.pop_back();
+}
+
+int cmp(const W &a0, const W &b0) {
+  W a = a0, b = b0;
+  trim(a);
+  trim(b);
+  if (a.size() != b.size()) return a.size() < b.size() ? -1 : 1;
+  for (size_t i = a.size(); i-- > 0;)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+W mul(const W &a, const W &b) {
+  W r(a.size() + b.size(), 0);
+  for (size_t i = 0; i < a.size(); i++) {
+    uint64_t c = 0;
+    for (size_t j = 0; j < b.size(); j++) {
+      c += (uint64_t)a[i] * b[j] + r[i + j];
+      r[i + j] = (uint32_t)c;
+      c >>= 32;
+    }
+    r[i + b.size()] = (uint32_t)c;
+  }
+  return r;
+}
+
+// Shift-and-subtract long division remainder, one bit at a time.
+W mod(const W &a, const W &n) {
+  size_t nw = n.size();
+  W r(nw + 1, 0);
+  W nn(n);
+  nn.push_back(0);
+  for (size_t bit = a.size() * 32; bit-- > 0;) {
+    uint32_t in = (a[bit / 32] >> (bit % 32)) & 1, top = 0;
+    for (size_t i = 0; i < r.size(); i++) {  // r = 2r + in
+      uint32_t w = r[i];
+      r[i] = (w << 1) | (i == 0 ? in : top);
+      top = w >> 31;
+    }
+    if (cmp(r, nn) >= 0) {
+      uint64_t br = 0;
+      for (size_t i = 0; i < r.size(); i++) {
+        uint64_t d = (uint64_t)r[i] - nn[i] - br;
+        r[i] = (uint32_t)d;
+        br = (d >> 63) & 1;
+      }
+    }
+  }
+  r.resize(nw);
+  return r;
+}
+
+W mulmod(const W &a, const W &b, const W &n) { return mod(mul(a, b), n); }
+
+W shift_mod(const W &a, size_t k, const W &n) {
+  W s(k, 0);
+  s.insert(s.end(), a.begin(), a.end());
+  return mod(s, n);
+}
+
+W powmod(const W &base, const Bytes &exp, const W &n) {
+  W r(n.size(), 0);
+  r[0] = 1;
+  r = mod(r, n);
+  for (uint8_t byte : exp)
+    for (int b = 7; b >= 0; b--) {
+      r = mulmod(r, r, n);
+      if ((byte >> b) & 1) r = mulmod(r, base, n);
+    }
+  return r;
+}
+
+}  // namespace ref
+}  // namespace fct

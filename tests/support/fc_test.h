@@ -1,0 +1,64 @@
+// Shared helpers for the fastcrypt test binaries: vector files, hex, the
+// kernel lists to parameterise over, and a slow reference bignum that is
+// obviously right (schoolbook, shift-and-subtract) to check kernels against.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fastcrypt.h"
+
+namespace fct {
+
+using Bytes = std::vector<uint8_t>;
+
+// Root of tests/vectors (compiled in; FC_VECTORS_DIR may override at run time).
+std::string vectors_dir();
+// Whole file; fails the current test (ADD_FAILURE) and returns {} if unreadable.
+Bytes read_file(const std::string &path);
+std::string read_text(const std::string &path);
+Bytes hex(const std::string &s);  // even-length hex, whitespace ignored
+std::string to_hex(const Bytes &b);
+
+// Names of every kernel built for op (usable or not), for INSTANTIATE_TEST_SUITE_P.
+std::vector<std::string> kernels(fc_op op);
+bool kernel_usable(fc_op op, const std::string &name);
+// gtest-safe parameter name.
+std::string param_name(const std::string &name);
+
+// Pins a kernel for the scope's lifetime; restores the automatic choice after.
+struct Pin {
+  fc_op op;
+  fc_err rc;
+  Pin(fc_op o, const std::string &name) : op(o), rc(fc_impl_select(o, name.c_str())) {}
+  ~Pin() { fc_impl_select(op, nullptr); }
+};
+
+// Deterministic generator (xorshift64*), seeded per test.
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed * 0x9e3779b97f4a7c15ull + 1) {}
+  uint64_t next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 0x2545f4914f6cdd1dull;
+  }
+  uint32_t u32() { return (uint32_t)(next() >> 32); }
+};
+
+// Reference arithmetic on little-endian 32-bit words.
+namespace ref {
+using W = std::vector<uint32_t>;
+// a mod n (any lengths), result has n.size() words.
+W mod(const W &a, const W &n);
+W mul(const W &a, const W &b);  // full product
+W mulmod(const W &a, const W &b, const W &n);
+// a * 2^(32k) mod n
+W shift_mod(const W &a, size_t k, const W &n);
+// base^exp mod n, exp big-endian bytes
+W powmod(const W &base, const Bytes &exp, const W &n);
+int cmp(const W &a, const W &b);  // equal lengths not required
+}  // namespace ref
+
+}  // namespace fct
