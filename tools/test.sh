@@ -28,5 +28,14 @@ run_suite "x86-64 gcc" "$out/gcc" -- -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPIL
 run_suite "x86-64 clang" "$out/clang" -- -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DFC_BUILD_BENCH=ON
 run_suite "x86-64 asan+ubsan" "$out/asan" ASAN_OPTIONS=detect_leaks=1 -- -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFC_SANITIZE=ON
 
+# Cross suites: each script builds and runs the whole suite under qemu.
+for cross in tools/test-aarch64.sh tools/test-i686.sh; do
+  if [ -x "$cross" ]; then
+    echo "=== $cross"
+    "$cross" "$out"
+    summary+=("$cross: passed")
+  fi
+done
+
 printf '%s\n' "${summary[@]}"
 echo "ALL SUITES PASSED"
