@@ -83,82 +83,91 @@ static void final_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64
 }
 
 /*
- * r = a*b/R64 mod n. Rows as scalar32's: t < 2n before and after each row;
- * c1 carries a_i*b, c2 carries q*n, each sum below fits MULADD2's bound.
- * t holds m + 1 limbs.
+ * Column-wise (product-scanning) Montgomery product, the FIPS method of
+ * Koc, Acar, Kaliski, "Analyzing and Comparing Montgomery Multiplication
+ * Algorithms", IEEE Micro 1996. Column k sums every a_j*b_(k-j) and
+ * q_j*n_(k-j); in the first m columns q_k is then chosen so the column's low
+ * limb becomes 0. The low and high halves of the products are summed in two
+ * separate 128-bit accumulators L = (l0, l1) and H = (h0, h1) (two short
+ * carry chains instead of one three-limb chain): a column adds at most
+ * 2m + 1 halves < 2^64 to a carry-in < 2^(64+8), so neither accumulator can
+ * overflow for m <= 128. Column value = L + H*2^64; its low limb is the
+ * output, the rest carries into the next column.
+ * With square set, b is ignored and the off-diagonal products a_j*a_(k-j),
+ * j < k-j, are summed once and doubled (Comba squaring).
+ * Result: r[0..m) with a top bit, value < 2n; final_sub reduces it.
+ * q holds m limbs of scratch. r may alias a or b: column k >= m writes limb
+ * k-m, and later columns read a and b only above it.
  */
-static void mul64(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
-                  uint64_t n0, size_t m, uint64_t *t) {
-  for (size_t j = 0; j <= m; j++) t[j] = 0;
-  for (size_t i = 0; i < m; i++) {
-    uint64_t ai = a[i], c1, c2, lo1, lo2;
-    MULADD2(c1, lo1, ai, b[0], t[0], 0);
-    uint64_t q = lo1 * n0;
-    MULADD2(c2, lo2, q, n[0], lo1, 0);
-    (void)lo2; /* zero by choice of q */
-    for (size_t j = 1; j < m; j++) {
-      MULADD2(c1, lo1, ai, b[j], t[j], c1);
-      MULADD2(c2, lo2, q, n[j], lo1, c2);
-      t[j - 1] = lo2;
+/* (l0, l1) += low half of x*y, (h0, h1) += high half: four 64-bit words
+   kept in registers; written so compilers emit add/adc pairs. */
+#define MAC(l0, l1, h0, h1, x, y)             \
+  do {                                        \
+    uint64_t ph_, pl_;                        \
+    MULADD2(ph_, pl_, (x), (y), 0, 0);        \
+    (l0) += pl_;                              \
+    (l1) += (l0) < pl_;                       \
+    (h0) += ph_;                              \
+    (h1) += (h0) < ph_;                       \
+  } while (0)
+
+static void mont_cols(uint64_t *r, const uint64_t *a, const uint64_t *b, int square,
+                      const uint64_t *n, uint64_t n0, size_t m, uint64_t *q) {
+  uint64_t c0 = 0, c1 = 0; /* carry into the column: c0 + c1*2^64 */
+  for (size_t k = 0; k + 1 < 2 * m; k++) {
+    size_t lo = k < m ? 0 : k - m + 1, hi = k < m ? k : m - 1; /* j range of column k */
+    uint64_t l0 = c0, l1 = c1, h0 = 0, h1 = 0;
+    if (square) {
+      uint64_t u0 = 0, u1 = 0, v0 = 0, v1 = 0;
+      size_t j = lo;
+      for (; j < k - j; j++) MAC(u0, u1, v0, v1, a[j], a[k - j]);
+      u1 = (u1 << 1) | (u0 >> 63); /* double; u, v < 2^(64+7) */
+      u0 <<= 1;
+      v1 = (v1 << 1) | (v0 >> 63);
+      v0 <<= 1;
+      if (j == k - j) MAC(u0, u1, v0, v1, a[j], a[j]);
+      l0 += u0;
+      l1 += (l0 < u0) + u1;
+      h0 += v0;
+      h1 += (h0 < v0) + v1;
+      if (k < m)
+        for (j = 0; j < k; j++) MAC(l0, l1, h0, h1, q[j], n[k - j]);
+      else
+        for (j = lo; j <= hi; j++) MAC(l0, l1, h0, h1, q[j], n[k - j]);
+    } else if (k < m) {
+      for (size_t j = 0; j < k; j++) {
+        MAC(l0, l1, h0, h1, a[j], b[k - j]);
+        MAC(l0, l1, h0, h1, q[j], n[k - j]);
+      }
+      MAC(l0, l1, h0, h1, a[k], b[0]);
+    } else {
+      for (size_t j = lo; j <= hi; j++) {
+        MAC(l0, l1, h0, h1, a[j], b[k - j]);
+        MAC(l0, l1, h0, h1, q[j], n[k - j]);
+      }
     }
-    uint64_t s = t[m] + c1;
-    uint64_t cy = s < c1;
-    s += c2;
-    cy += s < c2;
-    t[m - 1] = s;
-    t[m] = cy;
+    if (k < m) {
+      q[k] = l0 * n0;
+      MAC(l0, l1, h0, h1, q[k], n[0]); /* low limb becomes 0 */
+    } else {
+      r[k - m] = l0;
+    }
+    /* carry = (l1*2^64 + l0) / 2^64 + h0 + h1*2^64 */
+    c0 = l1 + h0;
+    c1 = h1 + (c0 < h0);
   }
-  final_sub(r, t, t[m], n, m);
+  r[m - 1] = c0;
+  final_sub(r, r, c1, n, m);
 }
 
-/*
- * r = a^2/R64 mod n. p[0..2m) = a^2 (off-diagonal products once, doubled,
- * plus the diagonal), then m reduction steps each adding q*n at limb i and
- * carrying into p[i+m..]; the carry out of limb 2m is the top bit (result
- * < 2n). p holds 2m + 1 limbs.
- */
+static void mul64(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
+                  uint64_t n0, size_t m, uint64_t *q) {
+  mont_cols(r, a, b, 0, n, n0, m, q);
+}
+
 static void sqr64(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t n0, size_t m,
-                  uint64_t *p) {
-  for (size_t j = 0; j <= 2 * m; j++) p[j] = 0;
-  for (size_t i = 0; i + 1 < m; i++) {
-    uint64_t c = 0, lo;
-    for (size_t j = i + 1; j < m; j++) {
-      MULADD2(c, lo, a[i], a[j], p[i + j], c);
-      p[i + j] = lo;
-    }
-    p[i + m] = c;
-  }
-  uint64_t top = 0;
-  for (size_t j = 0; j < 2 * m; j++) { /* double */
-    uint64_t w = p[j];
-    p[j] = (w << 1) | top;
-    top = w >> 63;
-  }
-  uint64_t c = 0;
-  for (size_t i = 0; i < m; i++) { /* add the diagonal */
-    uint64_t hi, lo;
-    MULADD2(hi, lo, a[i], a[i], p[2 * i], c);
-    p[2 * i] = lo;
-    uint64_t s = p[2 * i + 1] + hi;
-    c = s < hi;
-    p[2 * i + 1] = s;
-  }
-  /* a^2 < 2^(128m): no carry out of limb 2m-1 */
-  uint64_t extra = 0; /* carry into limb i+m from earlier reduction steps */
-  for (size_t i = 0; i < m; i++) {
-    uint64_t q = p[i] * n0, cc = 0, lo;
-    for (size_t j = 0; j < m; j++) {
-      MULADD2(cc, lo, q, n[j], p[i + j], cc);
-      p[i + j] = lo;
-    }
-    uint64_t s = p[i + m] + cc;
-    uint64_t cy = s < cc;
-    s += extra;
-    cy += s < extra;
-    p[i + m] = s;
-    extra = cy;
-  }
-  final_sub(r, p + m, extra, n, m);
+                  uint64_t *q) {
+  mont_cols(r, a, a, 1, n, n0, m, q);
 }
 
 /* r = a/R64 mod n (a < n): reduction steps alone. p holds 2m limbs. */
