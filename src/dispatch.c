@@ -27,6 +27,9 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
     &fc__mont_scalar64.h,
 #else
+#if defined(FC_HAVE_MULX)
+    &fc__mont_mulx.h,
+#endif
     &fc__mont_scalar64.h,
 #if defined(FC_HAVE_SSE2)
     &fc__mont_sse2.h,

@@ -56,6 +56,7 @@ typedef struct fc__mont_kernel {
 extern const fc__mont_kernel fc__mont_scalar32;
 extern const fc__mont_kernel fc__mont_scalar64;
 extern const fc__mont_kernel fc__mont_sse2;
+extern const fc__mont_kernel fc__mont_mulx;
 extern const fc__mont_kernel fc__mont_neon;
 
 /* ------------------------------------------------------------------ */
