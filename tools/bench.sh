@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The benchmark: every usable Montgomery kernel and OpenSSL 3, as a markdown
+# table on stdout and one JSON record per op, size and kernel in bench.json.
+# Usage: tools/bench.sh [fc_bench options]
+#        (from the repository root, as root on Debian 12; e.g. --runs 20,
+#        --filter rsa_verify, --kernels scalar32,openssl, --clock thread)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/deps.sh
+out=${FC_BENCH_BUILD_DIR:-build-bench}
+args=(-DCMAKE_BUILD_TYPE=Release -DFC_BUILD_BENCH=ON -DFC_BUILD_TESTS=OFF)
+case "$(uname -m)" in
+  x86_64 | amd64 | i?86) args+=(-DFC_WITH_SSE2=ON) ;;
+esac
+mkdir -p "$out"
+cmake -S . -B "$out" -G Ninja "${args[@]}" > "$out/configure.log" 2>&1 || {
+  cat "$out/configure.log"
+  exit 1
+}
+cmake --build "$out" --target fc_bench
+json="$PWD/bench.json"
+"$out/bench/fc_bench" --json "$json" "$@"
+echo "JSON records: $json"
