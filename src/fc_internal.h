@@ -122,6 +122,9 @@ void fc__wipe(void *p, size_t len);
 /* Dispatch                                                             */
 /* ------------------------------------------------------------------ */
 
+/* ctx->rr = R^2 mod n from ctx->n, nwords, nbits (portable 64-bit products). */
+void fc__mont_rr(fc_mont_ctx *ctx);
+
 /* Active Montgomery kernel (after fc_init). Never NULL. */
 const fc__mont_kernel *fc__mont_active(void);
 

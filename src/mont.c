@@ -1,31 +1,6 @@
 /* Public Montgomery API: argument checks, constants, then the context's kernel. */
 #include "fc_internal.h"
 
-/*
- * rr = R^2 mod n, R = 2^(32 nw), with scalar32 products.
- * x = R mod n by doubling 2^(nbits-1) (< n) up to 2^(32 nw); then the
- * Montgomery form of 2^E, E = 32 nw, by left-to-right binary over E's bits
- * (square: 2^j -> 2^(2j); double: 2^j -> 2^(j+1)), starting from the form of
- * 1, which is x. The form of 2^E is 2^E * R = R^2 mod n.
- * About log2(32 nw) products: 12 at 2048 bits. Stack: 2 * 257 words.
- */
-static void compute_rr(fc_mont_ctx *ctx) {
-  size_t nw = ctx->nwords;
-  uint32_t x[FC_MONT_MAX_WORDS];
-  for (size_t i = 0; i < nw; i++) x[i] = 0;
-  uint32_t top = ctx->nbits - 1;
-  x[top / 32] = 1u << (top % 32);
-  for (uint32_t i = top; i < 32 * nw; i++) fc__bn_mod_double(x, ctx->n, nw);
-  uint32_t e = (uint32_t)(32 * nw);
-  int hb = 31;
-  while (!((e >> hb) & 1)) hb--;
-  for (int b = hb; b >= 0; b--) {
-    fc__mont_scalar32.mont_mul(ctx, x, x, x);
-    if ((e >> b) & 1) fc__bn_mod_double(x, ctx->n, nw);
-  }
-  for (size_t i = 0; i < nw; i++) ctx->rr[i] = x[i];
-}
-
 fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   fc_init();
   if (ctx == NULL || n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) return FC_ERR_ARG;
@@ -37,7 +12,7 @@ fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   ctx->nbits = bits;
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
   ctx->n0inv = fc__neg_inv32(n[0]);
-  compute_rr(ctx);
+  fc__mont_rr(ctx); /* see mont_scalar64.c */
   const fc__mont_kernel *k = fc__mont_active();
   k->prepare(ctx);
   ctx->kernel = k;

@@ -116,8 +116,9 @@ W mul(const W &a, const W &b) {
   return r;
 }
 
-// Shift-and-subtract long division remainder, one bit at a time.
-W mod(const W &a, const W &n) {
+// Shift-and-subtract long division remainder, one bit at a time: slow,
+// obviously right; used to check mod() below.
+W mod_slow(const W &a, const W &n) {
   size_t nw = n.size();
   W r(nw + 1, 0);
   W nn(n);
@@ -139,6 +140,67 @@ W mod(const W &a, const W &n) {
     }
   }
   r.resize(nw);
+  return r;
+}
+
+// Remainder by Knuth's Algorithm D (TAOCP vol. 2, 4.3.1) on 32-bit digits:
+// normalise so the divisor's top digit has its high bit set, estimate each
+// quotient digit from the top two remainder digits (corrected at most twice
+// against the divisor's second digit), multiply-subtract, add back on the
+// rare overshoot.
+W mod(const W &a0, const W &n0) {
+  W a = a0, n = n0;
+  trim(a);
+  trim(n);
+  size_t nn = n.size(), out = n0.size();
+  W r;
+  if (nn == 1) {
+    uint64_t rem = 0;
+    for (size_t i = a.size(); i-- > 0;) rem = ((rem << 32) | a[i]) % n[0];
+    r.assign(out, 0);
+    r[0] = (uint32_t)rem;
+    return r;
+  }
+  if (cmp(a, n) < 0) {
+    a.resize(out, 0);
+    return a;
+  }
+  int s = 0;
+  while (!((n[nn - 1] << s) & 0x80000000u)) s++;
+  W vn(nn), un(a.size() + 1);
+  for (size_t i = nn; i-- > 0;) vn[i] = (n[i] << s) | (s && i ? n[i - 1] >> (32 - s) : 0);
+  un[a.size()] = s ? a[a.size() - 1] >> (32 - s) : 0;
+  for (size_t i = a.size(); i-- > 0;) un[i] = (a[i] << s) | (s && i ? a[i - 1] >> (32 - s) : 0);
+  const uint64_t B = 1ull << 32;
+  for (size_t j = a.size() - nn + 1; j-- > 0;) {
+    uint64_t num = ((uint64_t)un[j + nn] << 32) | un[j + nn - 1];
+    uint64_t qhat = num / vn[nn - 1], rhat = num % vn[nn - 1];
+    while (qhat >= B || qhat * vn[nn - 2] > ((rhat << 32) | un[j + nn - 2])) {
+      qhat--;
+      rhat += vn[nn - 1];
+      if (rhat >= B) break;
+    }
+    int64_t borrow = 0;
+    for (size_t i = 0; i < nn; i++) {
+      uint64_t p = qhat * vn[i];
+      int64_t t = (int64_t)un[i + j] - borrow - (int64_t)(p & 0xffffffffu);
+      un[i + j] = (uint32_t)t;
+      borrow = (int64_t)(p >> 32) - (t >> 32);
+    }
+    int64_t t = (int64_t)un[j + nn] - borrow;
+    un[j + nn] = (uint32_t)t;
+    if (t < 0) {  // qhat was one too large: add the divisor back
+      uint64_t c = 0;
+      for (size_t i = 0; i < nn; i++) {
+        c += (uint64_t)un[i + j] + vn[i];
+        un[i + j] = (uint32_t)c;
+        c >>= 32;
+      }
+      un[j + nn] += (uint32_t)c;
+    }
+  }
+  r.assign(out, 0);
+  for (size_t i = 0; i < nn; i++) r[i] = (un[i] >> s) | (s ? un[i + 1] << (32 - s) : 0);
   return r;
 }
 

@@ -50,8 +50,10 @@ struct Rng {
 // Reference arithmetic on little-endian 32-bit words.
 namespace ref {
 using W = std::vector<uint32_t>;
-// a mod n (any lengths), result has n.size() words.
+// a mod n (any lengths), result has n.size() words. mod: Knuth's
+// Algorithm D; mod_slow: bit-by-bit shift-and-subtract, to check it.
 W mod(const W &a, const W &n);
+W mod_slow(const W &a, const W &n);
 W mul(const W &a, const W &b);  // full product
 W mulmod(const W &a, const W &b, const W &n);
 // a * 2^(32k) mod n
