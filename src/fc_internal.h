@@ -11,6 +11,10 @@
 
 #include "fastcrypt.h"
 
+#ifdef __cplusplus
+extern "C" { /* the tests call internal symbols */
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Montgomery kernels                                                   */
 /* ------------------------------------------------------------------ */
@@ -154,4 +158,7 @@ const fc__sha_kernel *fc__sha_active(fc_op op);
 /* One-shot digest of msg into out (fc_hash_len(alg) bytes). */
 fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* FC_INTERNAL_H */

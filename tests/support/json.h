@@ -55,7 +55,8 @@ class Value {
   const Value &need(Type t) const {
     static const char *names[] = {"null", "bool", "number", "string", "array", "object"};
     if (type_ != t)
-      throw std::runtime_error(std::string("json: expected ") + names[t] + ", found " + names[type_]);
+      throw std::runtime_error(std::string("json: expected ") + names[t] + ", found " +
+                               names[type_]);
     return *this;
   }
   Type type_ = kNull;
@@ -193,7 +194,10 @@ class Parser {
     unsigned u = 0;
     for (int i = 0; i < 4; i++) {
       char c = peek();
-      int d = digit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      int d = digit(c)                 ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                       : -1;
       if (d < 0) fail("bad \\u escape");
       u = u << 4 | (unsigned)d;
       p_++;
@@ -234,14 +238,30 @@ class Parser {
       char e = peek();
       p_++;
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           unsigned cp = hex4();
           if (cp >= 0xd800 && cp < 0xdc00) {  // high surrogate: a low one must follow

@@ -58,7 +58,8 @@ inline std::vector<Line> parse(const std::string &text) {
     Line l;
     l.lineno = lineno;
     if (s[0] == '[') {
-      if (s.back() != ']') throw std::runtime_error("rsp: bad header at line " + std::to_string(lineno));
+      if (s.back() != ']')
+        throw std::runtime_error("rsp: bad header at line " + std::to_string(lineno));
       l.kind = Line::kSection;
       split_kv(s.substr(1, s.size() - 2), &l.key, &l.value);
     } else if (s.find('=') != std::string::npos) {
@@ -77,11 +78,12 @@ struct Record {
   std::map<std::string, std::string> section;  // headers in force
   std::map<std::string, std::string> f;        // this record's fields (and sticky ones)
   std::set<std::string> flags;
-  size_t lineno;                               // line of the closing field
+  size_t lineno;  // line of the closing field
   bool has(const std::string &k) const { return f.count(k) != 0; }
   const std::string &at(const std::string &k) const {
     auto it = f.find(k);
-    if (it == f.end()) throw std::runtime_error("rsp: record at line " + std::to_string(lineno) + " lacks " + k);
+    if (it == f.end())
+      throw std::runtime_error("rsp: record at line " + std::to_string(lineno) + " lacks " + k);
     return it->second;
   }
 };
@@ -109,7 +111,8 @@ inline std::vector<Record> records(const std::vector<Line> &lines, const std::st
       continue;
     }
     if (cur.f.count(l.key) && !sticky.count(l.key))
-      throw std::runtime_error("rsp: field " + l.key + " repeats at line " + std::to_string(l.lineno));
+      throw std::runtime_error("rsp: field " + l.key + " repeats at line " +
+                               std::to_string(l.lineno));
     cur.f[l.key] = l.value;
     if (l.key == end) {
       cur.lineno = l.lineno;
@@ -136,7 +139,8 @@ inline std::vector<uint8_t> hex_strict(const std::string &s) {
   };
   if (s.size() % 2) throw std::runtime_error("hex: odd length in \"" + s.substr(0, 40) + "\"");
   std::vector<uint8_t> out(s.size() / 2);
-  for (size_t i = 0; i < out.size(); i++) out[i] = (uint8_t)(nib(s[2 * i]) << 4 | nib(s[2 * i + 1]));
+  for (size_t i = 0; i < out.size(); i++)
+    out[i] = (uint8_t)(nib(s[2 * i]) << 4 | nib(s[2 * i + 1]));
   return out;
 }
 
