@@ -145,8 +145,8 @@ fc_err fc_modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
  * exponents; e = 3 and 65537 need only FC_MODPOW_WORKSPACE_F4_BYTES).
  * The workspace needs no alignment: kernels align their own slices.
  */
-#define FC__DIGITS28(bits)  (((bits) + 27) / 28 + 3)
-#define FC_MODPOW_WORKSPACE_F4_BYTES(bits)  (22 * FC__DIGITS28(bits) + 64)
+#define FC__DIGITS28(bits)  ((((bits) + 31) / 32 * 32 + 27) / 28 + 3)
+#define FC_MODPOW_WORKSPACE_F4_BYTES(bits)  (20 * FC__DIGITS28(bits) + 96)
 #define FC_MODPOW_WORKSPACE_BYTES(bits)     (40 * FC__DIGITS28(bits) + 64)
 
 fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,

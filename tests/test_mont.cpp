@@ -3,6 +3,7 @@
 // at odd bit lengths; plus small moduli and edge values.
 #include <gtest/gtest.h>
 
+#include "fc_internal.h"
 #include "fc_test.h"
 
 using fct::Bytes;
@@ -203,6 +204,28 @@ TEST_P(MontKernel, ModpowWorkspaceBounds) {
   EXPECT_EQ(r, want);
   // too small: refused, not overrun
   EXPECT_EQ(fc_modpow_ws(&ctx, r.data(), b.data(), f4, 3, ws.data(), 64), FC_ERR_ARG);
+}
+
+// The public workspace macros cover this kernel's real needs at every size:
+// e = 2^k + 1 within the F4 size, any exponent within the full size.
+TEST_P(MontKernel, WorkspaceMacrosCoverEveryWordCount) {
+  Rng rng(8);
+  fc_mont_ctx ctx;
+  const uint8_t f4[3] = {1, 0, 1}, other[2] = {0x12, 0x35};
+  for (size_t nw = 1; nw <= FC_MONT_MAX_WORDS; nw++) {
+    W n(nw);
+    for (auto &w : n) w = rng.u32() | 1u;
+    n[nw - 1] |= 0x80000000u;
+    ASSERT_EQ(fc_mont_init(&ctx, n.data(), nw), FC_OK);
+    auto *k = static_cast<const fc__mont_kernel *>(ctx.kernel);
+    for (unsigned bits : {32u * (unsigned)nw - 31u, 32u * (unsigned)nw}) {
+      if (bits < 2) continue;
+      EXPECT_LE(fc__modpow_ws_need(k, &ctx, f4, 3), (size_t)FC_MODPOW_WORKSPACE_F4_BYTES(bits))
+          << "nwords " << nw << " bits " << bits;
+      EXPECT_LE(fc__modpow_ws_need(k, &ctx, other, 2), (size_t)FC_MODPOW_WORKSPACE_BYTES(bits))
+          << "nwords " << nw << " bits " << bits;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllKernels, MontKernel, ::testing::ValuesIn(fct::kernels(FC_OP_MONT)),
