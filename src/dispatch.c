@@ -86,6 +86,7 @@ static const fc__kernel_head *find(fc_op op, const char *name, size_t len) {
   return NULL;
 }
 
+#if !defined(FC_FREESTANDING) /* no environment in freestanding builds */
 /* ---------------- FASTCRYPT_CPU ---------------- */
 
 static const struct {
@@ -177,6 +178,8 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
     if (pins[i]) table[i] = pins[i];
   return rc;
 }
+
+#endif /* !FC_FREESTANDING */
 
 /* Builds the whole table locally, then publishes it. */
 static fc_err build(uint64_t allowed, int read_env) {

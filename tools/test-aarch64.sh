@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# AArch64 suite: cross build with cmake/toolchain-aarch64.cmake, then the whole
+# ctest suite under qemu-user (ctest prefixes qemu-aarch64 itself, no
+# binfmt_misc) with three CPU models:
+#   max                          every feature qemu has (AES, PMULL, SHA1/2, SHA-512)
+#   cortex-a72                   AES, PMULL, SHA1, SHA-256; no SHA-512
+#   cortex-a57,neon=off,vfp=off  no AES/PMULL/SHA1/SHA2/SHA-512 hwcaps: the portable
+#                                crypto fallbacks run. qemu-user (7.2 and later)
+#                                always reports HWCAP_FP|HWCAP_ASIMD and still
+#                                executes FP/SIMD, so ASIMD (FC_CPU_NEON) stays on.
+# Usage: tools/test-aarch64.sh <outdir>   (from the repository root; builds <outdir>/aarch64)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: tools/test-aarch64.sh <outdir>}
+dir=$out/aarch64
+jobs=$(nproc)
+mkdir -p "$out"
+
+step() { # name, command...
+  local name=$1 t0=$SECONDS
+  shift
+  echo "=== aarch64: $name"
+  "$@"
+  echo "=== aarch64: $name: $((SECONDS - t0)) s"
+}
+
+configure() {
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchain-aarch64.cmake" \
+    -DCMAKE_BUILD_TYPE=Release -DFC_WERROR=ON -DFC_WITH_NEON=ON -DFC_BUILD_BENCH=OFF \
+    > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; return 1; }
+}
+
+step configure configure
+step build cmake --build "$dir" -j "$jobs"
+# Every model runs even after a failure; the exit status reports any.
+failed=()
+for cpu in max cortex-a72 cortex-a57,neon=off,vfp=off; do
+  t0=$SECONDS
+  echo "=== aarch64: test QEMU_CPU=$cpu"
+  if QEMU_CPU="$cpu" ctest --test-dir "$dir" --output-on-failure -j 2; then
+    echo "=== aarch64: QEMU_CPU=$cpu passed ($((SECONDS - t0)) s)"
+  else
+    echo "=== aarch64: QEMU_CPU=$cpu FAILED ($((SECONDS - t0)) s)"
+    failed+=("$cpu")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "=== aarch64: FAILED with QEMU_CPU=${failed[*]}"
+  exit 1
+fi
+echo "=== aarch64: all three CPU models passed"
