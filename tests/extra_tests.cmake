@@ -1,0 +1,150 @@
+# Extra ctest entries, included at the end of tests/CMakeLists.txt.
+#
+# FASTCRYPT_CPU / FASTCRYPT_IMPL are read once per process by fc_init, so each
+# case is its own process: test_dispatch run with the variables set and a
+# filter on Env.DISABLED_Overrides, which checks the FC_EXPECT_* variables of
+# the same entry (see tests/test_dispatch.cpp for their syntax). COMMAND names
+# the target, so cross builds get the emulator prefix. A filter that matched
+# nothing would pass vacuously: PASS_REGULAR_EXPRESSION demands one passed test.
+
+if(NOT TARGET test_dispatch)
+  return()
+endif()
+
+# Which kernels this build has (src/CMakeLists.txt's conditions), for the
+# list check in Impls.ListsEveryBuiltKernel.
+set(_fct_x86 OFF)
+if(FC_ARCH STREQUAL "x86_64" OR FC_ARCH STREQUAL "x86")
+  set(_fct_x86 ON)
+endif()
+set(_fct_sse2 OFF)
+set(_fct_mulx OFF)
+set(_fct_neon OFF)
+if(_fct_x86 AND FC_WITH_SSE2)
+  set(_fct_sse2 ON)
+endif()
+if(FC_ARCH STREQUAL "x86_64" AND FC_WITH_MULX)
+  set(_fct_mulx ON)
+endif()
+if(FC_ARCH STREQUAL "aarch64" AND FC_WITH_NEON)
+  set(_fct_neon ON)
+endif()
+set(_fct_defs FCT_BUILD_INFO=1)
+foreach(k sse2 mulx neon)
+  if(_fct_${k})
+    string(TOUPPER ${k} _K)
+    list(APPEND _fct_defs FCT_BUILT_${_K}=1)
+  endif()
+endforeach()
+target_compile_definitions(test_dispatch PRIVATE ${_fct_defs})
+
+set(_fct_pass "\\[  PASSED  \\] 1 test\\.")
+set(_fct_fail "\\[  FAILED  \\]|Sanitizer|runtime error")
+
+# fc_env_case(<name> <filter> <env>...): env entries are VAR=value strings.
+# Init.Concurrent may skip, with THREADS-UNAVAILABLE, where threads cannot be
+# created at all (qemu-i386 7.2 without the sysroot's LD_LIBRARY_PATH);
+# nothing else may skip.
+function(fc_env_case name filter)
+  set(test test_dispatch_${name})
+  set(pass "${_fct_pass}")
+  if(filter STREQUAL "Init.Concurrent")
+    set(pass "${_fct_pass}|THREADS-UNAVAILABLE")
+  endif()
+  add_test(NAME ${test} COMMAND test_dispatch --gtest_also_run_disabled_tests
+           --gtest_filter=${filter})
+  set_tests_properties(${test} PROPERTIES
+    ENVIRONMENT "${ARGN}"
+    PASS_REGULAR_EXPRESSION "${pass}"
+    FAIL_REGULAR_EXPRESSION "${_fct_fail}"
+    TIMEOUT 300)
+endfunction()
+
+# fc_env(<name> <FASTCRYPT_CPU value or UNSET> <FASTCRYPT_IMPL value or UNSET>
+#        <FC_EXPECT_INIT> <FC_EXPECT_FEATURES> <FC_EXPECT_ACTIVE>)
+# The expectation values must not contain ';'.
+function(fc_env name cpu impl init features active)
+  set(env "FC_EXPECT_INIT=${init}" "FC_EXPECT_FEATURES=${features}" "FC_EXPECT_ACTIVE=${active}")
+  if(NOT cpu STREQUAL "UNSET")
+    list(APPEND env "FASTCRYPT_CPU=${cpu}")
+  endif()
+  if(NOT impl STREQUAL "UNSET")
+    list(APPEND env "FASTCRYPT_IMPL=${impl}")
+  endif()
+  fc_env_case(env_${name} "Env.DISABLED_Overrides" ${env})
+endfunction()
+
+# ---- FASTCRYPT_CPU, every architecture ----
+fc_env(cpu_none          "none"    UNSET OK none "*=portable")
+fc_env(cpu_none_auto     "none"    UNSET OK none "*=auto")
+fc_env(cpu_minus_sse2    "-sse2"   UNSET OK "-sse2" "*=auto")
+fc_env(cpu_minus_avx2_sse2 "-avx2,-sse2" UNSET OK "-avx2,-sse2" "*=auto")
+fc_env(cpu_minus_neon    "-neon"   UNSET OK "-neon" "*=auto")
+fc_env(cpu_minus_asimd_bmi2 "-asimd,-bmi2" UNSET OK "-neon,-bmi2" "*=auto")
+# malformed: FC_ERR_ENV, nothing of the variable applies
+fc_env(cpu_bad_no_minus  "sse2"    UNSET ENV probed "*=auto")
+fc_env(cpu_bad_unknown   "-nosuchfeature" UNSET ENV probed "*=auto")
+fc_env(cpu_bad_dash      "-"       UNSET ENV probed "*=auto")
+fc_env(cpu_bad_empty_item "-sse2,,"  UNSET ENV probed "*=auto")
+fc_env(cpu_bad_trailing_comma "-sse2," UNSET ENV probed "*=auto")
+fc_env(cpu_bad_comma     ","       UNSET ENV probed "*=auto")
+fc_env(cpu_bad_mixed     "-sse2,avx2" UNSET ENV probed "*=auto")
+fc_env(cpu_bad_none_list "none,-sse2" UNSET ENV probed "*=auto")
+fc_env(cpu_bad_case      "NONE"    UNSET ENV probed "*=auto")
+fc_env(cpu_bad_empty     ""        UNSET ENV probed "*=auto")
+
+# ---- FASTCRYPT_IMPL, every architecture ----
+fc_env(impl_scalar32     UNSET "mont=scalar32" OK probed "mont=scalar32,*=auto")
+fc_env(impl_two          UNSET "mont=scalar64,sha256=scalar" OK probed "mont=scalar64,sha256=scalar,*=auto")
+fc_env(impl_bad_kernel   UNSET "mont=nosuch" ENV probed "*=auto")
+fc_env(impl_bad_op       UNSET "nosuchop=scalar32" ENV probed "*=auto")
+fc_env(impl_bad_no_eq    UNSET "mont" ENV probed "*=auto")
+fc_env(impl_bad_no_name  UNSET "mont=" ENV probed "*=auto")
+fc_env(impl_bad_no_op    UNSET "=scalar32" ENV probed "*=auto")
+fc_env(impl_bad_empty    UNSET "" ENV probed "*=auto")
+fc_env(impl_bad_trailing UNSET "mont=scalar32," ENV probed "*=auto")
+fc_env(impl_bad_second   UNSET "mont=scalar32,sha256=nosuch" ENV probed "*=auto")
+fc_env(impl_bad_wrong_op UNSET "sha256=scalar32" ENV probed "*=auto")
+# the variables are independent: a bad FASTCRYPT_CPU leaves FASTCRYPT_IMPL in force
+fc_env(bad_cpu_good_impl "bogus" "mont=scalar32" ENV probed "mont=scalar32,*=auto")
+fc_env(none_and_pin      "none" "mont=scalar32" OK none "mont=scalar32,*=auto")
+fc_env(good_cpu_bad_impl "-sse2" "mont=nosuch" ENV "-sse2" "*=auto")
+
+# ---- kernels with CPU needs: a known kernel the CPU cannot run is
+#      FC_ERR_UNSUPPORTED, other pins still apply ----
+if(_fct_sse2)
+  fc_env(impl_sse2       UNSET "mont=sse2" "OK?" probed "mont=sse2?,*=auto")
+  fc_env(impl_sse2_masked "-sse2" "mont=sse2" UNSUPPORTED "-sse2" "*=auto")
+  fc_env(impl_sse2_masked_other "-sse2" "mont=sse2,sha256=scalar" UNSUPPORTED "-sse2"
+         "sha256=scalar,*=auto")
+  fc_env(impl_sse2_none  "none" "sha1=scalar,mont=sse2" UNSUPPORTED none "*=auto")
+endif()
+if(_fct_mulx)
+  fc_env(impl_mulx       UNSET "mont=mulx" "OK?" probed "mont=mulx?,*=auto")
+  fc_env(impl_mulx_masked "-bmi2" "mont=mulx" UNSUPPORTED "-bmi2" "*=auto")
+  fc_env(impl_mulx_masked_adx "-adx" "mont=mulx,sha512=scalar" UNSUPPORTED "-adx"
+         "sha512=scalar,*=auto")
+  fc_env(cpu_minus_adx   "-adx" UNSET OK "-adx" "*=auto")
+endif()
+if(_fct_neon)
+  fc_env(impl_neon       UNSET "mont=neon" "OK?" probed "mont=neon?,*=auto")
+  fc_env(impl_neon_masked "-neon" "mont=neon" UNSUPPORTED "-neon" "*=auto")
+  fc_env(impl_neon_masked_asimd "-asimd" "mont=neon,sha256=scalar" UNSUPPORTED "-neon"
+         "sha256=scalar,*=auto")
+endif()
+
+# ---- the first fc_init raced by 8 threads, in fresh processes ----
+fc_env_case(init_race "Init.Concurrent")
+fc_env_case(init_race_env "Init.Concurrent" "FASTCRYPT_CPU=sse2" "FC_EXPECT_INIT=ENV"
+            "FC_EXPECT_FEATURES=probed" "FC_EXPECT_ACTIVE=*=auto")
+fc_env_case(init_race_pin "Init.Concurrent" "FASTCRYPT_CPU=none" "FASTCRYPT_IMPL=mont=scalar32"
+            "FC_EXPECT_INIT=OK" "FC_EXPECT_FEATURES=none" "FC_EXPECT_ACTIVE=mont=scalar32,*=auto")
+
+# ---- the whole binary with the SIMD features masked off: kernels that need
+#      them become unusable, so Select.UnusableKernelIsUnsupported runs for
+#      real instead of skipping on a CPU that has everything ----
+add_test(NAME test_dispatch_masked COMMAND test_dispatch)
+set_tests_properties(test_dispatch_masked PROPERTIES
+  ENVIRONMENT "FASTCRYPT_CPU=-sse2,-bmi2,-neon"
+  FAIL_REGULAR_EXPRESSION "${_fct_fail}"
+  TIMEOUT 300)

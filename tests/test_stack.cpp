@@ -1,0 +1,176 @@
+// Peak stack of RSA verification, per Montgomery kernel. The call runs on a
+// 64 KiB stack of our own (ucontext: getcontext/makecontext/swapcontext)
+// filled with a pattern; the deepest byte that no longer holds the pattern
+// gives the depth (two patterns, the larger depth kept). A call of an empty
+// function measured the same way is subtracted, so the figure is the
+// library call's own stack plus one small caller frame.
+// Bounds: fc_rsa_verify at 8192 bits, e = 65537: 8192 bytes (the issue's
+// bound); fc_rsa_verify_ws with a caller workspace: 1536 bytes.
+// Sanitizer builds change frames completely: the test skips there.
+#include <gtest/gtest.h>
+#include <ucontext.h>
+
+#include <cstring>
+#include <iostream>
+#include <memory>
+
+#include "fc_test.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define FCT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FCT_ASAN 1
+#endif
+#endif
+
+using fct::Bytes;
+
+namespace {
+
+constexpr size_t kStackBytes = 64 * 1024;
+constexpr size_t kVerifyBound = 8192;
+constexpr size_t kVerifyWsBound = 1536;
+
+alignas(64) uint8_t g_stack[kStackBytes];
+ucontext_t g_main, g_co;
+void (*g_body)();
+
+void trampoline() { g_body(); }
+
+// Runs g_body on g_stack and returns to the caller (uc_link). No locals:
+// getcontext returns twice.
+__attribute__((noinline)) int run_on_stack() {
+  if (getcontext(&g_co) != 0) return -1;
+  g_co.uc_stack.ss_sp = g_stack;
+  g_co.uc_stack.ss_size = sizeof g_stack;
+  g_co.uc_link = &g_main;
+  makecontext(&g_co, trampoline, 0);
+  return swapcontext(&g_main, &g_co);
+}
+
+// Bytes of g_stack the body used (stacks grow down on every target we build for).
+size_t depth_of(void (*body)()) {
+  size_t worst = 0;
+  for (uint8_t pat : {0xa5, 0x5a}) {
+    std::memset(g_stack, pat, sizeof g_stack);
+    g_body = body;
+    if (run_on_stack() != 0) return SIZE_MAX;
+    size_t i = 0;
+    while (i < sizeof g_stack && g_stack[i] == pat) i++;
+    worst = std::max(worst, sizeof g_stack - i);
+  }
+  return worst;
+}
+
+// What the bodies work on (globals: makecontext passes no pointers portably).
+struct Call {
+  const fc_rsa_pubkey *key;
+  const uint8_t *digest, *sig;
+  size_t sig_len;
+  void *ws;
+  size_t ws_len;
+  fc_err rc;
+} g_call;
+
+__attribute__((noinline)) void body_empty() {
+  g_call.rc = FC_OK;
+  __asm__ __volatile__("" ::: "memory");
+}
+
+__attribute__((noinline)) void body_verify() {
+  g_call.rc = fc_rsa_verify(g_call.key, FC_SHA256, g_call.digest, 32, g_call.sig, g_call.sig_len);
+}
+
+__attribute__((noinline)) void body_verify_ws() {
+  g_call.rc = fc_rsa_verify_ws(g_call.key, FC_SHA256, g_call.digest, 32, g_call.sig, g_call.sig_len,
+                               g_call.ws, g_call.ws_len);
+}
+
+std::string vb(const std::string &rel) { return fct::vectors_dir() + "/vboot/" + rel; }
+
+class Stack : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+#if defined(FCT_ASAN)
+    GTEST_SKIP() << "stack depths are meaningless under AddressSanitizer (redzones, fake stacks)";
+#endif
+    if (!fct::kernel_usable(FC_OP_MONT, GetParam()))
+      GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
+    pin_ = std::make_unique<fct::Pin>(FC_OP_MONT, GetParam());
+    ASSERT_EQ(pin_->rc, FC_OK);
+  }
+  std::unique_ptr<fct::Pin> pin_;
+};
+
+// Measures body against the empty body; checks the call succeeded.
+size_t net_depth(void (*body)(), const char *what) {
+  body();  // warm-up on the normal stack: lazy binding, first-use paths
+  EXPECT_EQ(g_call.rc, FC_OK) << what << " (warm-up)";
+  size_t base = depth_of(body_empty);
+  g_call.rc = FC_ERR_AUTH;
+  size_t d = depth_of(body);
+  EXPECT_EQ(g_call.rc, FC_OK) << what;
+  EXPECT_LT(d, kStackBytes - 1024) << what << ": the stack was nearly exhausted";
+  return d > base ? d - base : 0;
+}
+
+TEST_P(Stack, VerifyPeak) {
+  struct Case {
+    const char *key, *sig;
+    unsigned bits;
+  } cases[] = {{"testkeys/key_rsa8192.keyb", "testcases/test_file.rsa8192_sha256.sig", 8192},
+               {"testkeys/key_rsa2048.keyb", "testcases/test_file.rsa2048_sha256.sig", 2048}};
+  Bytes digest = fct::read_file(vb("testcases/test_file.sha256.digest"));
+  ASSERT_EQ(digest.size(), 32u);
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.bits);
+    Bytes keyb = fct::read_file(vb(c.key)), sig = fct::read_file(vb(c.sig));
+    ASSERT_EQ(sig.size(), c.bits / 8);
+    fc_rsa_pubkey key;
+    ASSERT_EQ(fc_rsa_pubkey_from_vboot(&key, keyb.data(), keyb.size(), 65537), FC_OK);
+    size_t wl = FC_RSA_VERIFY_WORKSPACE_BYTES(8192);
+    std::unique_ptr<uint8_t[]> ws(new uint8_t[wl]);
+    g_call = {&key, digest.data(), sig.data(), sig.size(), ws.get(), wl, FC_ERR_AUTH};
+
+    size_t v = net_depth(body_verify, "fc_rsa_verify");
+    size_t w = net_depth(body_verify_ws, "fc_rsa_verify_ws");
+    std::string tag = GetParam() + "_" + std::to_string(c.bits);
+    RecordProperty("verify_stack_" + tag, (int)v);
+    RecordProperty("verify_ws_stack_" + tag, (int)w);
+    std::cout << "[ STACK    ] " << GetParam() << " " << c.bits
+              << " bits, e = 65537: fc_rsa_verify " << v << " bytes, fc_rsa_verify_ws " << w
+              << " bytes (+ " << wl << " bytes of caller workspace)\n";
+    EXPECT_LE(v, kVerifyBound) << "fc_rsa_verify stack at " << c.bits << " bits, kernel "
+                               << GetParam();
+    EXPECT_LE(w, kVerifyWsBound) << "fc_rsa_verify_ws stack at " << c.bits << " bits, kernel "
+                                 << GetParam();
+  }
+}
+
+// The method itself: a known frame is seen at its size (within slack).
+// (A volatile array is not enough: clang's SROA splits it into pieces. The
+// asm takes the buffer's address, so the whole array must exist.)
+__attribute__((noinline)) void body_known() {
+  uint8_t buf[4000];
+  std::memset(buf, 1, sizeof buf);
+  __asm__ __volatile__("" : : "r"(buf) : "memory");
+  g_call.rc = FC_OK;
+}
+
+TEST(StackMethod, SeesAKnownFrame) {
+#if defined(FCT_ASAN)
+  GTEST_SKIP() << "stack depths are meaningless under AddressSanitizer";
+#endif
+  size_t base = depth_of(body_empty), d = depth_of(body_known);
+  ASSERT_NE(d, SIZE_MAX);
+  EXPECT_GE(d, 4000u);  // the buffer alone
+  EXPECT_LE(d - base, 4000u + 256);
+  EXPECT_LT(base, 2048u) << "the trampoline itself should be small";
+  std::cout << "[ STACK    ] empty body " << base << " bytes, 4000-byte frame " << d - base << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Mont, Stack, ::testing::ValuesIn(fct::kernels(FC_OP_MONT)),
+                         [](const auto &i) { return fct::param_name(i.param); });
+
+}  // namespace
