@@ -217,19 +217,6 @@ void expect_key(const fc_rsa_pubkey &k, const Bytes &n0, const Bytes &e0) {
   EXPECT_EQ(k.hash, 0);
 }
 
-const char *name_of(fc_err rc) {
-  switch (rc) {
-    case FC_OK: return "OK";
-    case FC_ERR_ARG: return "ARG";
-    case FC_ERR_KEY: return "KEY";
-    case FC_ERR_DER: return "DER";
-    case FC_ERR_SIG: return "SIG";
-    case FC_ERR_UNSUPPORTED: return "UNSUPPORTED";
-    case FC_ERR_ENV: return "ENV";
-    case FC_ERR_AUTH: return "AUTH";
-  }
-  return "?";
-}
 
 fc_err to_err(Verdict v) {
   return v == Verdict::kOk ? FC_OK : v == Verdict::kDer ? FC_ERR_DER : FC_ERR_KEY;
@@ -244,7 +231,7 @@ struct Fixture : ::testing::Test {
 
 // Runs one labelled case.
 #define EXPECT_DER_RC(bytes, want) \
-  EXPECT_EQ(name_of(parse(bytes)), std::string(name_of(want))) << "input " << fct::to_hex(bytes)
+  EXPECT_EQ(fct::err_name(parse(bytes)), std::string(fct::err_name(want))) << "input " << fct::to_hex(bytes)
 
 // ---------------------------------------------------------------- well-formed
 
@@ -346,7 +333,7 @@ TEST_F(Fixture, ModulusSizeBoundaries) {
     Bytes n = modulus(r, c.bits);
     for (const Bytes &der : {pkcs1(n, kE65537), spki(n, kE65537)}) {
       SCOPED_TRACE(c.bits);
-      EXPECT_STREQ(name_of(parse(&key, der)), name_of(c.want));
+      EXPECT_STREQ(fct::err_name(parse(&key, der)), fct::err_name(c.want));
       if (c.want == FC_OK) expect_key(key, n, kE65537);
     }
   }
@@ -354,7 +341,7 @@ TEST_F(Fixture, ModulusSizeBoundaries) {
   Bytes big = modulus(r, 70000 * 8);
   Bytes der = pkcs1(big, kE65537);
   ASSERT_EQ(der[1], 0x83);
-  EXPECT_STREQ(name_of(parse(der)), "KEY");
+  EXPECT_STREQ(fct::err_name(parse(der)), "KEY");
 }
 
 TEST_F(Fixture, UnusableNumbersAreKeyErrors) {
@@ -387,7 +374,7 @@ TEST_F(Fixture, UnusableNumbersAreKeyErrors) {
     for (const Bytes &der : {pkcs1(c.n, ev), spki(c.n, ev)}) {
       Bytes rn, re;
       ASSERT_EQ(to_err(ref_decode(der, rn, re)), c.want) << "reference decoder";
-      EXPECT_STREQ(name_of(parse(&key, der)), name_of(c.want));
+      EXPECT_STREQ(fct::err_name(parse(&key, der)), fct::err_name(c.want));
       if (c.want == FC_OK) expect_key(key, c.n, ev);
     }
   }
@@ -597,7 +584,7 @@ TEST_F(Fixture, EveryTruncation) {
     for (size_t len = 0; len < full.size(); len++) {
       fc_err rc = parse(Bytes(full.begin(), full.begin() + (long)len));
       ASSERT_EQ(rc, FC_ERR_DER) << "truncated to " << len << " of " << full.size() << ": "
-                                << name_of(rc);
+                                << fct::err_name(rc);
     }
   }
 }
@@ -646,8 +633,8 @@ TEST_F(Fixture, MutationFuzzAgreesWithReference) {
     Bytes rn, re;
     fc_err want = to_err(ref_decode(m, rn, re));
     fc_err got = parse(&key, m);
-    ASSERT_TRUE(got == FC_OK || got == FC_ERR_DER || got == FC_ERR_KEY) << name_of(got);
-    ASSERT_STREQ(name_of(got), name_of(want)) << "iteration " << it << ", input " << fct::to_hex(m);
+    ASSERT_TRUE(got == FC_OK || got == FC_ERR_DER || got == FC_ERR_KEY) << fct::err_name(got);
+    ASSERT_STREQ(fct::err_name(got), fct::err_name(want)) << "iteration " << it << ", input " << fct::to_hex(m);
     if (got == FC_OK) {
       expect_key(key, rn, re);
       if (::testing::Test::HasFailure()) FAIL() << "iteration " << it << ": " << fct::to_hex(m);

@@ -48,19 +48,6 @@ using fct::Bytes;
 
 namespace {
 
-const char *rc_name(fc_err rc) {
-  switch (rc) {
-    case FC_OK: return "OK";
-    case FC_ERR_ARG: return "ARG";
-    case FC_ERR_KEY: return "KEY";
-    case FC_ERR_DER: return "DER";
-    case FC_ERR_SIG: return "SIG";
-    case FC_ERR_UNSUPPORTED: return "UNSUPPORTED";
-    case FC_ERR_ENV: return "ENV";
-    case FC_ERR_AUTH: return "AUTH";
-  }
-  return "?";
-}
 
 // Op names as FASTCRYPT_IMPL spells them (fastcrypt.h order).
 const char *const kOpNames[FC_OP_COUNT] = {"mont", "sha1", "sha256", "sha512", "aes", "ghash"};
@@ -105,7 +92,7 @@ struct Snapshot {
 
 std::string describe(const Snapshot &s) {
   std::ostringstream o;
-  o << "init " << rc_name(s.init) << ", features 0x" << std::hex << s.features << ", probed 0x"
+  o << "init " << fct::err_name(s.init) << ", features 0x" << std::hex << s.features << ", probed 0x"
     << s.probed << std::dec;
   for (int i = 0; i < FC_OP_COUNT; i++) o << ", " << kOpNames[i] << "=" << s.act[i];
   return o.str();
@@ -229,7 +216,7 @@ void check_expectations(const Snapshot &s) {
                      : i == "OK?"         ? (pins_usable ? FC_OK : FC_ERR_UNSUPPORTED)
                                           : FC_ERR_AUTH;
   ASSERT_NE(want_init, FC_ERR_AUTH) << "bad FC_EXPECT_INIT '" << i << "'";
-  EXPECT_STREQ(rc_name(s.init), rc_name(want_init)) << "fc_init()";
+  EXPECT_STREQ(fct::err_name(s.init), fct::err_name(want_init)) << "fc_init()";
 }
 
 // Invariants that hold in any configuration.

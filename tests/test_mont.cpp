@@ -12,17 +12,7 @@ using W = fct::ref::W;
 
 namespace {
 
-class MontKernel : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    if (!fct::kernel_usable(FC_OP_MONT, GetParam()))
-      GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
-    pin_ = std::make_unique<fct::Pin>(FC_OP_MONT, GetParam());
-    ASSERT_EQ(pin_->rc, FC_OK);
-    ASSERT_STREQ(fc_impl_active(FC_OP_MONT), GetParam().c_str());
-  }
-  std::unique_ptr<fct::Pin> pin_;
-};
+class MontKernel : public fct::MontKernelTest {};
 
 // Random odd modulus of exactly `bits` bits in nw = ceil(bits/32) words.
 W random_modulus(Rng &rng, unsigned bits) {

@@ -23,20 +23,7 @@ using W = fct::ref::W;
 
 namespace {
 
-const char *rc_name(fc_err rc) {
-  switch (rc) {
-    case FC_OK: return "OK";
-    case FC_ERR_ARG: return "ARG";
-    case FC_ERR_KEY: return "KEY";
-    case FC_ERR_DER: return "DER";
-    case FC_ERR_SIG: return "SIG";
-    case FC_ERR_UNSUPPORTED: return "UNSUPPORTED";
-    case FC_ERR_ENV: return "ENV";
-    case FC_ERR_AUTH: return "AUTH";
-  }
-  return "?";
-}
-#define EXPECT_RC(call, want) EXPECT_STREQ(rc_name(call), rc_name(want))
+#define EXPECT_RC(call, want) EXPECT_STREQ(fct::err_name(call), fct::err_name(want))
 
 // Exact-size heap copy (new[] of 0 bytes is a valid, unreadable block).
 struct Buf {
@@ -137,13 +124,11 @@ const Vectors &vec() {
 
 // ================================================================ per kernel
 
-class PerKernel : public ::testing::TestWithParam<std::string> {
+class PerKernel : public fct::MontKernelTest {
  protected:
   void SetUp() override {
-    if (!fct::kernel_usable(FC_OP_MONT, GetParam()))
-      GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
-    pin_ = std::make_unique<fct::Pin>(FC_OP_MONT, GetParam());
-    ASSERT_EQ(pin_->rc, FC_OK);
+    fct::MontKernelTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
     const Vectors &v = vec();
     ASSERT_EQ(v.keyb2048.size(), 520u);
     ASSERT_EQ(v.sig256.size(), 256u);
@@ -153,7 +138,6 @@ class PerKernel : public ::testing::TestWithParam<std::string> {
     ASSERT_EQ(fc_rsa_verify(&key_, FC_SHA256, v.d256.data(), 32, v.sig256.data(), 256), FC_OK);
     n_ = keyb_n(v.keyb2048);
   }
-  std::unique_ptr<fct::Pin> pin_;
   fc_rsa_pubkey key_;
   Bytes n_;
 };
@@ -308,7 +292,7 @@ TEST_P(PerKernel, VerifyWorkspaceTooSmall) {
       need = len;
       break;
     }
-    ASSERT_STREQ(rc_name(rc), "ARG") << "ws_len " << len;
+    ASSERT_STREQ(fct::err_name(rc), "ARG") << "ws_len " << len;
   }
   ASSERT_GT(need, 0u) << "FC_RSA_VERIFY_WORKSPACE_BYTES(2048) is not enough";
   // e = 65537 needs no more than the F4 figure of the header's formula.
@@ -458,7 +442,7 @@ TEST_P(PerKernel, ModpowWorkspaceSizes) {
         ASSERT_EQ(r, want) << "ws_len " << len;
         break;
       }
-      ASSERT_STREQ(rc_name(rc), "ARG") << "ws_len " << len;
+      ASSERT_STREQ(fct::err_name(rc), "ARG") << "ws_len " << len;
     }
     ASSERT_GT(need, 0u) << "header macro too small for " << GetParam();
     for (size_t len = need; len <= FC_MODPOW_WORKSPACE_BYTES(1024); len += 97) {
@@ -559,7 +543,7 @@ TEST(KeyInit, ArgumentsAndNumbers) {
     Buf nb(c.n), eb(c.e);
     std::memset(&k, 0, sizeof k);
     fc_err rc = fc_rsa_pubkey_init(&k, nb.get(), c.n.size(), eb.get(), c.e.size());
-    EXPECT_STREQ(rc_name(rc), rc_name(c.want));
+    EXPECT_STREQ(fct::err_name(rc), fct::err_name(c.want));
     if (rc == FC_OK) {
       size_t i = 0;
       while (c.n[i] == 0) i++;
@@ -627,14 +611,14 @@ TEST(Vboot, EveryTruncation) {
       Buf b(*in.b, len);
       fc_err rc = fc_rsa_pubkey_from_vboot(&k, len ? b.get() : in.b->data(), len, in.e);
       ASSERT_TRUE(rc == FC_ERR_ARG || rc == FC_ERR_KEY)
-          << "length " << len << " of " << in.b->size() << " (e " << in.e << "): " << rc_name(rc);
+          << "length " << len << " of " << in.b->size() << " (e " << in.e << "): " << fct::err_name(rc);
     }
   }
   Bytes longer = v.keyb2048;
   longer.push_back(0);
   Buf b(longer);
   fc_err rc = fc_rsa_pubkey_from_vboot(&k, b.get(), longer.size(), 65537);
-  EXPECT_TRUE(rc == FC_ERR_ARG || rc == FC_ERR_KEY) << rc_name(rc);
+  EXPECT_TRUE(rc == FC_ERR_ARG || rc == FC_ERR_KEY) << fct::err_name(rc);
 }
 
 TEST(Vboot, DamagedKeyb) {
@@ -679,7 +663,7 @@ TEST(Vboot, DamagedKeyb) {
     Bytes b = good;
     put32(b, 0, nw);
     fc_err rc = try_keyb(b, 65537);
-    EXPECT_TRUE(rc == FC_ERR_ARG || rc == FC_ERR_KEY) << "nwords " << nw << ": " << rc_name(rc);
+    EXPECT_TRUE(rc == FC_ERR_ARG || rc == FC_ERR_KEY) << "nwords " << nw << ": " << fct::err_name(rc);
   }
   // e must be 3 or 65537 for a .keyb
   for (uint32_t e : {0u, 1u, 2u, 4u, 5u, 17u, 65535u, 65539u, 0x80000001u, 0xffffffffu})
@@ -730,7 +714,7 @@ TEST(Vboot, DamagedVbpubk) {
     put32(b, 0, off);
     fc_err rc = try_vb(b, 0);
     EXPECT_TRUE(rc == FC_ERR_KEY || rc == FC_ERR_ARG)
-        << "key_offset " << off << ": " << rc_name(rc);
+        << "key_offset " << off << ": " << fct::err_name(rc);
     EXPECT_NE(rc, FC_OK);
   }
   for (uint32_t size :

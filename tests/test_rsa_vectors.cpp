@@ -72,17 +72,7 @@ void expect_same_key(const fc_rsa_pubkey &a, const fc_rsa_pubkey &b, const std::
   EXPECT_EQ(a.mont.kernel, b.mont.kernel) << what;
 }
 
-class RsaVectors : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    if (!fct::kernel_usable(FC_OP_MONT, GetParam()))
-      GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
-    pin_ = std::make_unique<fct::Pin>(FC_OP_MONT, GetParam());
-    ASSERT_EQ(pin_->rc, FC_OK);
-    ASSERT_STREQ(fc_impl_active(FC_OP_MONT), GetParam().c_str());
-  }
-  std::unique_ptr<fct::Pin> pin_;
-};
+class RsaVectors : public fct::MontKernelTest {};
 
 // ------------------------------------------------------------------------
 // NIST CAVP SigVer15

@@ -103,17 +103,7 @@ void expect_same_numbers(const fc_rsa_pubkey &a, const fc_rsa_pubkey &b, const s
 
 Bytes e_bytes(uint32_t e) { return e == 3 ? Bytes{3} : Bytes{1, 0, 1}; }
 
-class Vboot : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    if (!fct::kernel_usable(FC_OP_MONT, GetParam()))
-      GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
-    pin_ = std::make_unique<fct::Pin>(FC_OP_MONT, GetParam());
-    ASSERT_EQ(pin_->rc, FC_OK);
-    ASSERT_STREQ(fc_impl_active(FC_OP_MONT), GetParam().c_str());
-  }
-  std::unique_ptr<fct::Pin> pin_;
-};
+class Vboot : public fct::MontKernelTest {};
 
 // All 18 test_file signatures through every key form.
 TEST_P(Vboot, TestFileSignatures) {

@@ -86,6 +86,27 @@ std::string param_name(const std::string &name) {
   return s;
 }
 
+void MontKernelTest::SetUp() {
+  if (!kernel_usable(FC_OP_MONT, GetParam())) GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
+  pin_ = std::make_unique<Pin>(FC_OP_MONT, GetParam());
+  ASSERT_EQ(pin_->rc, FC_OK);
+  ASSERT_STREQ(fc_impl_active(FC_OP_MONT), GetParam().c_str());
+}
+
+const char *err_name(fc_err rc) {
+  switch (rc) {
+    case FC_OK: return "OK";
+    case FC_ERR_ARG: return "ARG";
+    case FC_ERR_KEY: return "KEY";
+    case FC_ERR_DER: return "DER";
+    case FC_ERR_SIG: return "SIG";
+    case FC_ERR_UNSUPPORTED: return "UNSUPPORTED";
+    case FC_ERR_ENV: return "ENV";
+    case FC_ERR_AUTH: return "AUTH";
+  }
+  return "?";
+}
+
 namespace ref {
 
 static void trim(W &a) {

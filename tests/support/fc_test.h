@@ -2,7 +2,10 @@
 // kernel lists to parameterise over, and a slow reference bignum that is
 // obviously right (schoolbook, shift-and-subtract) to check kernels against.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,20 @@ struct Pin {
   Pin(fc_op o, const std::string &name) : op(o), rc(fc_impl_select(o, name.c_str())) {}
   ~Pin() { fc_impl_select(op, nullptr); }
 };
+
+// Fixture of the tests run once per Montgomery kernel (the parameter is the
+// kernel's name): a kernel this CPU cannot run is skipped as UNAVAILABLE,
+// never counted as passed; otherwise it is pinned for the test's duration.
+// Keys and contexts record the kernel active at their init: init them in
+// the test body, after SetUp.
+class MontKernelTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override;
+  std::unique_ptr<Pin> pin_;
+};
+
+// "OK", "ARG", ... for messages.
+const char *err_name(fc_err rc);
 
 // Deterministic generator (xorshift64*), seeded per test.
 struct Rng {
