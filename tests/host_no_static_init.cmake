@@ -15,15 +15,8 @@ foreach(v LIB NM)
   endif()
 endforeach()
 
-# objdump beside nm, with the same prefix (i686-linux-gnu-nm -> i686-linux-gnu-objdump,
-# llvm-nm-14 -> llvm-objdump-14).
-get_filename_component(nm_dir "${NM}" DIRECTORY)
-get_filename_component(nm_name "${NM}" NAME)
-string(REGEX REPLACE "nm([^/]*)$" "objdump\\1" od_name "${nm_name}")
-find_program(OBJDUMP NAMES ${od_name} HINTS ${nm_dir} NO_CACHE)
-if(NOT OBJDUMP)
-  message(FATAL_ERROR "host_no_static_init: no ${od_name} beside ${NM}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/cmake/host_common.cmake)
+fc_find_objdump(OBJDUMP host_no_static_init)
 
 set(sanitize OFF)
 if(BIN AND EXISTS "${BIN}/CMakeCache.txt")
