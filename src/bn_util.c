@@ -33,6 +33,10 @@ void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords) {
   }
 }
 
+void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k) {
+  while (k--) fc__bn_mod_double(a, n, nwords);
+}
+
 /* Newton iteration x <- x(2 - n x): each step doubles the correct low bits;
    n*n == 1 mod 8 for odd n gives 3 bits to start. */
 uint32_t fc__neg_inv32(uint32_t n) {

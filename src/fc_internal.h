@@ -105,6 +105,8 @@ size_t fc__modpow_ws_need(const fc__mont_kernel *k, const fc_mont_ctx *ctx,
 int fc__bn_cmp(const uint32_t *a, const uint32_t *b, size_t nwords);
 /* a = 2a mod n for a < n (constant time in a). */
 void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords);
+/* a = a * 2^k mod n for a < n: the radix corrections at kernels' edges. */
+void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
 /* -1/x mod 2^32 for odd x. */
 uint32_t fc__neg_inv32(uint32_t x);
 /* -1/x mod 2^64 for odd x. */

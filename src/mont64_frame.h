@@ -68,6 +68,11 @@ static void final_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64
   }
 }
 
+/* -1/n mod 2^64 from n's two low words. */
+static uint64_t n0inv64(const fc_mont_ctx *ctx) {
+  return fc__neg_inv64(((uint64_t)(ctx->nwords > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0]);
+}
+
 /* 2^(64m) vs 2^(32 nw): the exponent difference the edges correct for. */
 static size_t pad_bits(const fc_mont_ctx *ctx) { return 64 * limbs(ctx) - 32 * (size_t)ctx->nwords; }
 
@@ -75,9 +80,8 @@ static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords;
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  for (size_t i = 0; i < 2 * pad_bits(ctx); i++) /* R64^2 = R^2 * 2^(2 pad) */
-    fc__bn_mod_double(rr, ctx->n, nw);
-  ctx->kdata[0] = fc__neg_inv64(((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0]);
+  fc__bn_mod_shl(rr, ctx->n, nw, 2 * pad_bits(ctx)); /* R64^2 = R^2 * 2^(2 pad) */
+  ctx->kdata[0] = n0inv64(ctx);
   to64(ctx->kdata + 1, ctx->n, nw, limbs(ctx));
   to64(ctx->kdata + 1 + M, rr, nw, limbs(ctx));
 }
@@ -90,7 +94,7 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
   mont64_product(a64, a64, b64, 0, kn(ctx), ctx->kdata[0], m, t);
   to32(r, a64, nw);
   /* a*b/R64 -> a*b/R = (a*b/R64) * 2^pad mod n */
-  for (size_t i = 0; i < pad_bits(ctx); i++) fc__bn_mod_double(r, ctx->n, nw);
+  fc__bn_mod_shl(r, ctx->n, nw, pad_bits(ctx));
 }
 
 /* ---------------- modpow ---------------- */

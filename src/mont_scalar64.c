@@ -127,12 +127,12 @@ void fc__mont_rr(fc_mont_ctx *ctx) {
   size_t nw = ctx->nwords, m = limbs(ctx);
   uint64_t n64[M], x64[M], t[2 * M + 2];
   uint32_t x[FC_MONT_MAX_WORDS];
-  uint64_t n0 = fc__neg_inv64(((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0]);
+  uint64_t n0 = n0inv64(ctx);
   to64(n64, ctx->n, nw, m);
   for (size_t i = 0; i < nw; i++) x[i] = 0;
   uint32_t top = ctx->nbits - 1;
   x[top / 32] = 1u << (top % 32);
-  for (size_t i = top; i < 64 * m; i++) fc__bn_mod_double(x, ctx->n, nw);
+  fc__bn_mod_shl(x, ctx->n, nw, 64 * m - top);
   size_t e = 64 * nw - 64 * m;
   int hb = 0;
   while (hb < 62 && (e >> (hb + 1))) hb++;

@@ -206,7 +206,7 @@ static void prepare(fc_mont_ctx *ctx) {
   size_t nw = ctx->nwords, s = digits(ctx), p = padded(s);
   unsigned k = (unsigned)(28 * s - 32 * nw); /* R' = R * 2^k, k < 28 */
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  for (unsigned i = 0; i < 2 * k; i++) fc__bn_mod_double(rr, ctx->n, nw);
+  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (size_t)k);
   ctx->kdata[0] = (0u - ctx->n0inv) & DMASK; /* n^-1 mod 2^32, reduced */
   to_digits(ctx->kdata + 1, ctx->n, nw, p);
   to_digits(ctx->kdata + 1 + PM / 2, rr, nw, p);
@@ -218,7 +218,7 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
   for (size_t j = 0; j < 2 * padded(s); j++) acc[j] = 0;
   to_digits(bd, b, nw, padded(s));
   product(ctx, acc, NULL, a, bd, NULL, r); /* r = a*b/R' */
-  for (size_t i = 28 * s - 32 * nw; i > 0; i--) fc__bn_mod_double(r, ctx->n, nw); /* * R'/R */
+  fc__bn_mod_shl(r, ctx->n, nw, 28 * s - 32 * nw); /* * R'/R */
 }
 
 /* ---------------- modpow ---------------- */

@@ -280,8 +280,7 @@ static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, s = ndigits(nw);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  for (size_t i = 0; i < 2 * (28 * nrows(s) - 32 * nw); i++) /* R'^2 = R^2 (R'/R)^2 */
-    fc__bn_mod_double(rr, ctx->n, nw);
+  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (28 * nrows(s) - 32 * nw)); /* R'^2 = R^2 (R'/R)^2 */
   to_pairs(ctx->kdata, ctx->n, nw, s + PAD);
   to_pairs(ctx->kdata + KSTRIDE, rr, nw, s + PAD);
 }
@@ -294,7 +293,7 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
   to_pairs(b2, b, nw, s + PAD);
   mulred(ctx, acc, b2, NULL, a, nw, b2, 1);
   to_words(r, b2, nw);
-  for (size_t i = 0; i < 28 * nrows(s) - 32 * nw; i++) fc__bn_mod_double(r, ctx->n, nw);
+  fc__bn_mod_shl(r, ctx->n, nw, 28 * nrows(s) - 32 * nw);
 }
 
 /* ---------------- modpow: slots hold values in [0, 2n) ---------------- */
