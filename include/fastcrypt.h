@@ -106,7 +106,7 @@ fc_err fc_cpu_name(char *buf, size_t len);
 #define FC_MONT_MAX_BITS   8192
 #define FC_MONT_MAX_WORDS  (FC_MONT_MAX_BITS / 32)
 /* Room for any kernel's own form of n and of its R'^2 mod n. */
-#define FC_MONT_KDATA_BYTES 2688
+#define FC_MONT_KDATA_BYTES 4096
 
 /*
  * Montgomery context for an odd modulus n > 1 of nwords 32-bit words,

@@ -27,6 +27,9 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
     &fc__mont_scalar64.h,
 #else
+#if defined(FC_HAVE_AVX512IFMA)
+    &fc__mont_avx512ifma.h,
+#endif
 #if defined(FC_HAVE_MULX)
     &fc__mont_mulx.h,
 #endif

@@ -62,6 +62,7 @@ extern const fc__mont_kernel fc__mont_scalar64;
 extern const fc__mont_kernel fc__mont_sse2;
 extern const fc__mont_kernel fc__mont_mulx;
 extern const fc__mont_kernel fc__mont_neon;
+extern const fc__mont_kernel fc__mont_avx512ifma;
 
 /* ------------------------------------------------------------------ */
 /* Exponentiation driver shared by kernels                              */

@@ -1,0 +1,279 @@
+/*
+ * The radix-2^52 Montgomery kernel written once over eight-lane vector
+ * operations, so the same steps build the avx512ifma kernel (intrinsics,
+ * src/x86/mont_avx512ifma.c) and its portable model (plain C, one function
+ * per instruction, tests/support/mont_ifma_model.c) that tests the
+ * arithmetic on machines without AVX-512 IFMA.
+ *
+ * The includer defines, before including this file:
+ *   V                 an eight-lane vector of 64-bit lanes
+ *   V_ZERO()          all lanes 0                          (vpxorq)
+ *   V_SET1(x)         all lanes x                          (vpbroadcastq r64/m64)
+ *   V_LOADU(p)        8 lanes from p, any alignment        (vmovdqu64)
+ *   V_STOREU(p, v)                                         (vmovdqu64)
+ *   V_ADD(a, b)       lane-wise a + b mod 2^64             (vpaddq)
+ *   V_MADDLO(c, x, y) c + low 52 bits of x[51:0]*y[51:0]   (vpmadd52luq)
+ *   V_MADDHI(c, x, y) c + bits 52..103 of x[51:0]*y[51:0]  (vpmadd52huq)
+ *   V_ALIGN1(h, l)    lanes l1..l7, h0                     (valignq $1)
+ *   V_BCAST0(v)       all lanes v0                         (vpbroadcastq zmm, xmm)
+ *   V_SRL52_LANE0(v)  lane 0: v0 >> 52, other lanes 0      (vpsrlq $52 with k = 1, zeroing)
+ *   FC_IFMA_NAME, FC_IFMA_NEEDS, FC_IFMA_DESC   descriptor name, needs, symbol
+ * and may define FC_IFMA_INLINE (forces the per-size instantiations inline).
+ *
+ * Algorithm: word-by-word ("almost") Montgomery multiplication in radix
+ * 2^52 with the multiply-accumulates of IFMA, as in Gueron and Krasnov,
+ * "Accelerating Big Integer Arithmetic Using Intel IFMA Extensions"
+ * (ARITH 2016), Algorithm 2 (AMM): values stay in [0, 2n) between steps and
+ * limbs stay redundant (up to 64 bits) inside a product; one carry pass
+ * normalises them at its end.
+ *
+ * Representation: L = 8 nv limbs of 52 bits, least significant first, with
+ * 52 L >= 32 nwords + 2, so R' = 2^(52 L) >= 4n (nv <= NVMAX = 20 at 8192
+ * bits: 160 limbs). Montgomery form x R' mod n, in [0, 2n).
+ *
+ * Row i (i = 0 .. L-1) of r = a b / R': q = (acc_0 + a_i b_0) k0 mod 2^52,
+ * k0 = -1/n mod 2^52, computed as acc_0 k0 + a_i (b_0 k0 mod 2^52) in the
+ * low 52 bits (the high bits of q are ignored by the multiplier inputs).
+ * x = acc + lo(a_i b) + lo(q n) has x_0 = 0 mod 2^52; the shift by one limb
+ * drops it, carries x_0 >> 52 into the new limb 0 and adds hi(a_i b) +
+ * hi(q n), whose place is one limb up, at the shifted place.
+ * Bounds: a row adds below 4 * 2^52 to a limb, plus a carry below 2^12 into
+ * limb 0; a limb lives at most L rows, so limbs stay below
+ * 160 * 2^54 + 2^12 < 2^62: no lane overflows. a, b < 2n gives
+ * (a b + Q n)/R' < 4n^2/R' + n <= 2n: the result is in [0, 2n) and its
+ * normalised limbs fit L limbs.
+ */
+#ifndef FC_MONT_IFMA_BODY_H
+#define FC_MONT_IFMA_BODY_H
+
+#include "fc_internal.h"
+
+#ifndef FC_IFMA_INLINE
+#define FC_IFMA_INLINE inline
+#endif
+
+#define NVMAX 20 /* vectors at 8192 bits */
+#define LMAX (8 * NVMAX)
+#define MASK52 0x000fffffffffffffull
+
+/*
+ * kdata (uint64): [0] k0 = -1/n mod 2^52, [8 .. 8+LMAX) n, then R'^2 mod n,
+ * then C = R'^2 / R mod n (R = 2^(32 nwords)), all in L limbs, zero beyond:
+ * 8 + 3 * 160 = 488 words (3904 bytes).
+ */
+#define K_N 8
+#define K_RR (K_N + LMAX)
+#define K_C (K_RR + LMAX)
+_Static_assert((K_C + LMAX) * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
+
+static size_t nvec(const fc_mont_ctx *ctx) { return ((32 * (size_t)ctx->nwords + 2) + 415) / 416; }
+
+/* w[0..nw) (32-bit words) to L limbs of 52 bits, zero-extended. */
+static uint32_t word_at(const uint32_t *w, size_t nw, size_t k) { return k < nw ? w[k] : 0; }
+static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
+  for (size_t j = 0; j < L; j++) {
+    size_t bit = 52 * j, k = bit / 32;
+    unsigned sh = (unsigned)(bit % 32); /* 0, 4, ..., 28 */
+    uint64_t v = ((uint64_t)word_at(w, nw, k + 1) << 32 | word_at(w, nw, k)) >> sh;
+    if (sh > 12) v |= (uint64_t)word_at(w, nw, k + 2) << (64 - sh);
+    d[j] = v & MASK52;
+  }
+}
+
+/* L normalised limbs to nw 32-bit words (value < 2^(32 nw)). */
+static void to32(uint32_t *w, const uint64_t *d, size_t nw) {
+  for (size_t k = 0; k < nw; k++) {
+    size_t bit = 32 * k, j = bit / 52;
+    unsigned sh = (unsigned)(bit % 52);
+    uint64_t v = d[j] >> sh;
+    if (sh > 20) v |= d[j + 1] << (52 - sh);
+    w[k] = (uint32_t)v;
+  }
+}
+
+/* d = d - n if d >= n, for normalised limbs; constant time in d. */
+static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
+  uint64_t borrow = 0;
+  for (size_t j = 0; j < L; j++) borrow = (d[j] - n[j] - borrow) >> 63;
+  uint64_t keep = 0 - borrow, c = 0; /* keep: all ones iff d < n */
+  for (size_t j = 0; j < L; j++) {
+    uint64_t v = d[j] - (n[j] & ~keep) - c;
+    c = v >> 63;
+    d[j] = v & MASK52;
+  }
+}
+
+/*
+ * r = a b / R' mod n in [0, 2n), normalised limbs. a, b < 2n in normalised
+ * limbs MUST hold; r may alias a or b (written after the last row). nv is a
+ * constant in the instantiations below, so the loops over vectors unroll
+ * and acc stays in registers.
+ */
+static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                               const uint64_t *n, uint64_t k0, size_t nv) {
+  V acc[NVMAX], B[NVMAX], N[NVMAX];
+  const V K0 = V_SET1(k0), zero = V_ZERO();
+  for (size_t j = 0; j < nv; j++) {
+    acc[j] = zero;
+    B[j] = V_LOADU(b + 8 * j);
+    N[j] = V_LOADU(n + 8 * j);
+  }
+  const V BK = V_MADDLO(zero, V_BCAST0(B[0]), K0); /* b_0 k0 mod 2^52 */
+  for (size_t i = 0; i < 8 * nv; i++) {
+    V ai = V_SET1(a[i]);
+    V q = V_MADDLO(V_MADDLO(zero, ai, BK), V_BCAST0(acc[0]), K0);
+    V x = V_MADDLO(V_MADDLO(acc[0], ai, B[0]), q, N[0]);
+    V h = V_ADD(V_MADDHI(V_MADDHI(zero, ai, B[0]), q, N[0]), V_SRL52_LANE0(x));
+    for (size_t j = 1; j < nv; j++) {
+      V y = V_MADDLO(V_MADDLO(acc[j], ai, B[j]), q, N[j]);
+      acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+      h = V_MADDHI(V_MADDHI(zero, ai, B[j]), q, N[j]);
+      x = y;
+    }
+    acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+  }
+  /* one carry pass: limbs < 2^62, carries < 2^12; the result < 2^(52 L) */
+  uint64_t t[LMAX];
+  for (size_t j = 0; j < nv; j++) V_STOREU(t + 8 * j, acc[j]);
+  uint64_t c = 0;
+  for (size_t j = 0; j < 8 * nv; j++) {
+    uint64_t v = t[j] + c;
+    r[j] = v & MASK52;
+    c = v >> 52;
+  }
+}
+
+/* Instantiations: one per common size (1024, 1536, 2048, 3072, 4096 bits)
+   and the general one with a run-time vector count. */
+#define AMM_FIXED(NV)                                                                    \
+  static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
+                       const uint64_t *n, uint64_t k0) {                                \
+    amm(r, a, b, n, k0, NV);                                                             \
+  }
+AMM_FIXED(3)
+AMM_FIXED(4)
+AMM_FIXED(5)
+AMM_FIXED(8)
+AMM_FIXED(10)
+
+static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
+                    uint64_t k0, size_t nv) {
+  amm(r, a, b, n, k0, nv);
+}
+
+static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b) {
+  const uint64_t *n = ctx->kdata + K_N;
+  uint64_t k0 = ctx->kdata[0];
+  switch (nvec(ctx)) {
+    case 3: amm_3(r, a, b, n, k0); break;
+    case 4: amm_4(r, a, b, n, k0); break;
+    case 5: amm_5(r, a, b, n, k0); break;
+    case 8: amm_8(r, a, b, n, k0); break;
+    case 10: amm_10(r, a, b, n, k0); break;
+    default: amm_any(r, a, b, n, k0, nvec(ctx)); break;
+  }
+}
+
+/*
+ * R'^2 mod n = rr * 2^(2(52 L - 32 nw)) by doublings; C = R'^2 / R mod n is
+ * one portable Montgomery product of R'^2 mod n by 1 (scalar32's mont_mul).
+ */
+static void prepare(fc_mont_ctx *ctx) {
+  uint32_t rr[FC_MONT_MAX_WORDS], one[FC_MONT_MAX_WORDS], c[FC_MONT_MAX_WORDS];
+  size_t nw = ctx->nwords, L = 8 * nvec(ctx);
+  for (size_t i = 0; i < nw; i++) {
+    rr[i] = ctx->rr[i];
+    one[i] = i == 0;
+  }
+  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
+  fc__mont_scalar32.mont_mul(ctx, c, rr, one);
+  uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
+  ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
+  to52(ctx->kdata + K_N, ctx->n, nw, LMAX);
+  to52(ctx->kdata + K_RR, rr, nw, LMAX);
+  to52(ctx->kdata + K_C, c, nw, LMAX);
+}
+
+/* a b / R = (a b / R') C / R' with C = R'^2 / R; two products, the second
+   with C < n leaves [0, 2n), then one conditional subtraction. */
+static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
+  uint64_t a52[LMAX], b52[LMAX];
+  size_t nw = ctx->nwords, L = 8 * nvec(ctx);
+  to52(a52, a, nw, L);
+  to52(b52, b, nw, L);
+  product(ctx, a52, a52, b52);
+  product(ctx, a52, a52, ctx->kdata + K_C);
+  cond_sub(a52, ctx->kdata + K_N, L);
+  to32(r, a52, nw);
+}
+
+/* ---------------- modpow: slots hold values in [0, 2n) ---------------- */
+
+typedef struct {
+  const fc_mont_ctx *ctx;
+  const uint32_t *base;
+  uint32_t *r;
+  uint64_t *aux;   /* L limbs: the plain base or 1 */
+  uint64_t *slots; /* slot i at slots + i L */
+  size_t L;
+} state;
+
+static uint64_t *slot(state *s, unsigned i) { return s->slots + (size_t)i * s->L; }
+
+static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
+  state *s = k;
+  product(s->ctx, slot(s, d), slot(s, a), slot(s, b));
+}
+static void op_sqr(void *k, unsigned d, unsigned a) { op_mul(k, d, a, a); }
+static void op_enter(void *k, unsigned d) {
+  state *s = k;
+  to52(s->aux, s->base, s->ctx->nwords, s->L);
+  product(s->ctx, slot(s, d), s->aux, s->ctx->kdata + K_RR);
+}
+/* x / R' <= n (x < 2n, plus Q n < R' n): one subtraction gives [0, n). */
+static void finish(state *s, unsigned a) {
+  cond_sub(slot(s, a), s->ctx->kdata + K_N, s->L);
+  to32(s->r, slot(s, a), s->ctx->nwords);
+}
+static void op_leave(void *k, unsigned a) {
+  state *s = k;
+  for (size_t j = 0; j < s->L; j++) s->aux[j] = j == 0;
+  product(s->ctx, slot(s, a), slot(s, a), s->aux);
+  finish(s, a);
+}
+static void op_leave_mul_base(void *k, unsigned a) { /* base < n, slot < 2n: [0, 2n) */
+  state *s = k;
+  to52(s->aux, s->base, s->ctx->nwords, s->L);
+  product(s->ctx, slot(s, a), slot(s, a), s->aux);
+  finish(s, a);
+}
+static void op_copy(void *k, unsigned d, unsigned a) {
+  state *s = k;
+  for (size_t j = 0; j < s->L; j++) slot(s, d)[j] = slot(s, a)[j];
+}
+
+static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
+
+static size_t ws_slot(const fc_mont_ctx *ctx) { return 64 * nvec(ctx); }
+static size_t ws_fixed(const fc_mont_ctx *ctx) { return 64 * nvec(ctx) + 63; }
+
+static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
+                     size_t exp_len, void *ws, size_t ws_len) {
+  size_t fixed = ws_fixed(ctx), per = ws_slot(ctx);
+  if (ws_len < fixed + fc__modpow_min_slots(exp, exp_len) * per) return FC_ERR_ARG;
+  state s;
+  s.ctx = ctx;
+  s.base = base;
+  s.r = r;
+  s.L = 8 * nvec(ctx);
+  s.aux = FC__ALIGN_UP(ws, 64);
+  s.slots = s.aux + s.L;
+  fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));
+  return FC_OK;
+}
+
+const fc__mont_kernel FC_IFMA_DESC = {
+    {FC_IFMA_NAME, FC_IFMA_NEEDS}, prepare, mont_mul, modpow, ws_slot, ws_fixed,
+};
+
+#endif /* FC_MONT_IFMA_BODY_H */

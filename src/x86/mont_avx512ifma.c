@@ -1,0 +1,29 @@
+/*
+ * avx512ifma: radix-2^52 Montgomery multiplication with VPMADD52LUQ/HUQ on
+ * 512-bit vectors (eight limbs each). The steps and their bounds are in
+ * src/mont_ifma_body.h, shared with the portable model the tests run on
+ * every machine (tests/support/mont_ifma_model.c).
+ * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
+ * probe checks XCR0 bits 5-7 for AVX512F).
+ * Stack: product at most 3 * 20 vectors + 160 limbs (5.1 KiB) at 8192 bits,
+ * mont_mul two 160-limb operands (2.5 KiB) on top; prepare 3 KiB.
+ */
+#include <immintrin.h>
+
+#define V __m512i
+#define V_ZERO() _mm512_setzero_si512()
+#define V_SET1(x) _mm512_set1_epi64((long long)(x))
+#define V_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define V_STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define V_ADD(a, b) _mm512_add_epi64((a), (b))
+#define V_MADDLO(c, x, y) _mm512_madd52lo_epu64((c), (x), (y))
+#define V_MADDHI(c, x, y) _mm512_madd52hi_epu64((c), (x), (y))
+#define V_ALIGN1(h, l) _mm512_alignr_epi64((h), (l), 1)
+#define V_BCAST0(v) _mm512_broadcastq_epi64(_mm512_castsi512_si128(v))
+#define V_SRL52_LANE0(v) _mm512_maskz_srli_epi64((__mmask8)1, (v), 52)
+#define FC_IFMA_NAME "avx512ifma"
+#define FC_IFMA_NEEDS (FC_CPU_AVX512F | FC_CPU_AVX512IFMA)
+#define FC_IFMA_DESC fc__mont_avx512ifma
+#define FC_IFMA_INLINE inline __attribute__((always_inline))
+
+#include "mont_ifma_body.h"
