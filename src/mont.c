@@ -4,6 +4,12 @@
 fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   fc_init();
   if (ctx == NULL || n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) return FC_ERR_ARG;
+  return fc__mont_init_with(ctx, n, nwords,
+                            fc__mont_active_for_bits(fc__bn_bits(n, nwords)));
+}
+
+fc_err fc__mont_init_with(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords,
+                          const fc__mont_kernel *k) {
   if (!(n[0] & 1)) return FC_ERR_ARG;
   uint32_t bits = fc__bn_bits(n, nwords);
   if (bits < 2) return FC_ERR_ARG; /* n = 1 */
@@ -13,7 +19,6 @@ fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
   ctx->n0inv = fc__neg_inv32(n[0]);
   fc__mont_rr(ctx); /* see mont_scalar64.c */
-  const fc__mont_kernel *k = fc__mont_active();
   k->prepare(ctx);
   ctx->kernel = k;
   return FC_OK;
