@@ -17,6 +17,11 @@
  *   V_ALIGN1(h, l)    lanes l1..l7, h0                     (valignq $1)
  *   V_BCAST0(v)       all lanes v0                         (vpbroadcastq zmm, xmm)
  *   V_SRL52_LANE0(v)  lane 0: v0 >> 52, other lanes 0      (vpsrlq $52 with k = 1, zeroing)
+ *   V_AND(a, b)                                            (vpandq)
+ *   V_TESTM(a, b)     mask (unsigned, bit l = lane l): a_l & b_l != 0   (vptestmq)
+ *   V_MASKZ_MOV(k, a) lanes of k from a, others 0          (vmovdqa64 with k, zeroing)
+ *   V_BLEND(k, a, b)  lanes of k from b, others from a     (vpblendmq)
+ *   V_MASK_ADD(s, k, a, b)  lanes of k: a + b, others s    (vpaddq with k, merging)
  *   FC_IFMA_NAME, FC_IFMA_NEEDS, FC_IFMA_DESC   descriptor name, needs, symbol
  * and may define FC_IFMA_INLINE (forces the per-size instantiations inline).
  *
@@ -143,12 +148,81 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
   }
 }
 
+/*
+ * r = a^2 / R' mod n in [0, 2n): the rows of amm with b = a, where row i
+ * adds only the products a_i a_m with m >= i (relative place m after i
+ * shifts, as in amm), doubled for m > i and single for m = i (HAC
+ * Alg. 14.16's triangle, interleaved with the reduction). The doubled limb
+ * 2 a_m (53 bits) is d_m + 2^52 c_m with d_m = 2 a_m mod 2^52: the
+ * multiplier takes d_m, and c_m a_i joins the high part, whose place is the
+ * same. A row adds below 5 * 2^52 to a limb (lo, hi, c a_i, and the q n
+ * parts): limbs stay below 160 * 5 * 2^52 + 2^12 < 2^62. Only row 0 has a
+ * product at relative place 0 (a_0^2), so only its q needs the b-term.
+ * Rows in vector v skip the products of vectors below v: about 3/4 of
+ * amm's multiply-accumulates at 2048 bits.
+ */
+static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0,
+                               size_t nv) {
+  V acc[NVMAX], A[NVMAX], D[NVMAX], N[NVMAX];
+  unsigned C[NVMAX];
+  const V K0 = V_SET1(k0), zero = V_ZERO();
+  for (size_t j = 0; j < nv; j++) {
+    acc[j] = zero;
+    A[j] = V_LOADU(a + 8 * j);
+    N[j] = V_LOADU(n + 8 * j);
+    D[j] = V_AND(V_ADD(A[j], A[j]), V_SET1(MASK52));
+    C[j] = V_TESTM(A[j], V_SET1(1ull << 51));
+  }
+  V bk = V_MADDLO(zero, V_BCAST0(A[0]), K0); /* row 0: a_0 k0 mod 2^52 */
+  /* unrolled over v (and j below) so that j >= v is decided at compile time */
+#pragma GCC unroll 10
+  for (size_t v = 0; v < nv; v++)
+    for (unsigned l = 0; l < 8; l++) {
+      V ai = V_SET1(a[8 * v + l]);
+      V q = V_MADDLO(V_MADDLO(zero, ai, bk), V_BCAST0(acc[0]), K0);
+      bk = zero;
+      unsigned gt = (0xfeu << l) & 0xffu;
+      V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A[v]), D[v]); /* 0.., a_i, d.. */
+      V x = zero, h = zero;
+#pragma GCC unroll 20
+      for (size_t j = 0; j < nv; j++) {
+        V y = acc[j], hj = zero;
+        if (j >= v) {
+          V sj = j == v ? sv : D[j];
+          y = V_MADDLO(y, ai, sj);
+          V p = V_MADDHI(zero, ai, sj);
+          hj = V_MASK_ADD(p, j == v ? C[v] & gt : C[j], p, ai);
+        }
+        y = V_MADDLO(y, q, N[j]);
+        hj = V_MADDHI(hj, q, N[j]);
+        if (j == 0)
+          hj = V_ADD(hj, V_SRL52_LANE0(y));
+        else
+          acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+        x = y;
+        h = hj;
+      }
+      acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+    }
+  uint64_t t[LMAX];
+  for (size_t j = 0; j < nv; j++) V_STOREU(t + 8 * j, acc[j]);
+  uint64_t c = 0;
+  for (size_t j = 0; j < 8 * nv; j++) {
+    uint64_t w = t[j] + c;
+    r[j] = w & MASK52;
+    c = w >> 52;
+  }
+}
+
 /* Instantiations: one per common size (1024, 1536, 2048, 3072, 4096 bits)
    and the general one with a run-time vector count. */
 #define AMM_FIXED(NV)                                                                    \
   static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
                        const uint64_t *n, uint64_t k0) {                                \
     amm(r, a, b, n, k0, NV);                                                             \
+  }                                                                                      \
+  static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0) { \
+    ams(r, a, n, k0, NV);                                                                \
   }
 AMM_FIXED(3)
 AMM_FIXED(4)
@@ -159,6 +233,23 @@ AMM_FIXED(10)
 static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
                     uint64_t k0, size_t nv) {
   amm(r, a, b, n, k0, nv);
+}
+
+static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv) {
+  ams(r, a, n, k0, nv);
+}
+
+static void square(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a) {
+  const uint64_t *n = ctx->kdata + K_N;
+  uint64_t k0 = ctx->kdata[0];
+  switch (nvec(ctx)) {
+    case 3: ams_3(r, a, n, k0); break;
+    case 4: ams_4(r, a, n, k0); break;
+    case 5: ams_5(r, a, n, k0); break;
+    case 8: ams_8(r, a, n, k0); break;
+    case 10: ams_10(r, a, n, k0); break;
+    default: ams_any(r, a, n, k0, nvec(ctx)); break;
+  }
 }
 
 static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b) {
@@ -224,7 +315,10 @@ static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
   state *s = k;
   product(s->ctx, slot(s, d), slot(s, a), slot(s, b));
 }
-static void op_sqr(void *k, unsigned d, unsigned a) { op_mul(k, d, a, a); }
+static void op_sqr(void *k, unsigned d, unsigned a) {
+  state *s = k;
+  square(s->ctx, slot(s, d), slot(s, a));
+}
 static void op_enter(void *k, unsigned d) {
   state *s = k;
   to52(s->aux, s->base, s->ctx->nwords, s->L);

@@ -21,6 +21,11 @@
 #define V_ALIGN1(h, l) _mm512_alignr_epi64((h), (l), 1)
 #define V_BCAST0(v) _mm512_broadcastq_epi64(_mm512_castsi512_si128(v))
 #define V_SRL52_LANE0(v) _mm512_maskz_srli_epi64((__mmask8)1, (v), 52)
+#define V_AND(a, b) _mm512_and_si512((a), (b))
+#define V_TESTM(a, b) ((unsigned)_mm512_test_epi64_mask((a), (b)))
+#define V_MASKZ_MOV(k, a) _mm512_maskz_mov_epi64((__mmask8)(k), (a))
+#define V_BLEND(k, a, b) _mm512_mask_blend_epi64((__mmask8)(k), (a), (b))
+#define V_MASK_ADD(s, k, a, b) _mm512_mask_add_epi64((s), (__mmask8)(k), (a), (b))
 #define FC_IFMA_NAME "avx512ifma"
 #define FC_IFMA_NEEDS (FC_CPU_AVX512F | FC_CPU_AVX512IFMA)
 #define FC_IFMA_DESC fc__mont_avx512ifma

@@ -74,6 +74,31 @@ static vq vpsrlq52_k1z(vq v) {
   return r;
 }
 
+static vq vpandq(vq a, vq b) {
+  for (int i = 0; i < 8; i++) a.l[i] &= b.l[i];
+  return a;
+}
+static unsigned vptestmq(vq a, vq b) {
+  unsigned k = 0;
+  for (int i = 0; i < 8; i++) k |= (unsigned)((a.l[i] & b.l[i]) != 0) << i;
+  return k;
+}
+static vq vmovdqa64_kz(unsigned k, vq a) {
+  for (int i = 0; i < 8; i++)
+    if (!((k >> i) & 1)) a.l[i] = 0;
+  return a;
+}
+static vq vpblendmq(unsigned k, vq a, vq b) {
+  for (int i = 0; i < 8; i++)
+    if ((k >> i) & 1) a.l[i] = b.l[i];
+  return a;
+}
+static vq vpaddq_k(vq s, unsigned k, vq a, vq b) {
+  for (int i = 0; i < 8; i++)
+    if ((k >> i) & 1) s.l[i] = a.l[i] + b.l[i];
+  return s;
+}
+
 #define V vq
 #define V_ZERO() vpxorq_zero()
 #define V_SET1(x) vpbroadcastq_r64(x)
@@ -85,6 +110,11 @@ static vq vpsrlq52_k1z(vq v) {
 #define V_ALIGN1(h, l) valignq1((h), (l))
 #define V_BCAST0(v) vpbroadcastq_lane0(v)
 #define V_SRL52_LANE0(v) vpsrlq52_k1z(v)
+#define V_AND(a, b) vpandq((a), (b))
+#define V_TESTM(a, b) vptestmq((a), (b))
+#define V_MASKZ_MOV(k, a) vmovdqa64_kz((k), (a))
+#define V_BLEND(k, a, b) vpblendmq((k), (a), (b))
+#define V_MASK_ADD(s, k, a, b) vpaddq_k((s), (k), (a), (b))
 #define FC_IFMA_NAME "ifma-model"
 #define FC_IFMA_NEEDS 0
 #define FC_IFMA_DESC fc__mont_ifma_model
