@@ -16,7 +16,11 @@
  *   V_MADDHI(c, x, y) c + bits 52..103 of x[51:0]*y[51:0]  (vpmadd52huq)
  *   V_ALIGN1(h, l)    lanes l1..l7, h0                     (valignq $1)
  *   V_BCAST0(v)       all lanes v0                         (vpbroadcastq zmm, xmm)
+ *   V_BCAST1(v)       all lanes v1                         (vpermq with all indices 1)
  *   V_SRL52_LANE0(v)  lane 0: v0 >> 52, other lanes 0      (vpsrlq $52 with k = 1, zeroing)
+ *   V_SRL52(v)        every lane >> 52                     (vpsrlq $52)
+ *   V_ALIGN_UP1(h, l) lanes l7, h0..h6                     (valignq $7)
+ *   V_CMPEQ(a, b)     mask (unsigned, bit l = lane l): a_l == b_l        (vpcmpeqq)
  *   V_AND(a, b)                                            (vpandq)
  *   V_TESTM(a, b)     mask (unsigned, bit l = lane l): a_l & b_l != 0   (vptestmq)
  *   V_MASKZ_MOV(k, a) lanes of k from a, others 0          (vmovdqa64 with k, zeroing)
@@ -57,8 +61,22 @@
 #define FC_IFMA_INLINE inline
 #endif
 
-#define NVMAX 20 /* vectors at 8192 bits */
-#define LMAX (8 * NVMAX)
+#ifndef VL
+#error "define VL (64-bit lanes per vector: 4 or 8) before including mont_ifma_body.h"
+#endif
+#define NVMAX (160 / VL) /* vectors at 8192 bits */
+/* Vectors for a modulus of `bits` bits (nwords = bits / 32). */
+#define NVB(bits) (((bits) + 2 + 52 * VL - 1) / (52 * VL))
+
+/*
+ * Limb 0 of the next row's accumulator, in every lane, straight from the
+ * row's vector 0 (x: lanes before the shift, hq: its high parts, cy: the
+ * carry out of lane 0): x_1 + hq_0 + cy_0. The same value as broadcasting
+ * lane 0 of acc[0] after the shift, reached without the shift's latency:
+ * this sum is the chain that decides the speed of a row.
+ */
+#define NEXT_LIMB0(x, hq, cy) V_ADD(V_ADD(V_BCAST1(x), V_BCAST0(hq)), V_BCAST0(cy))
+#define LMAX (VL * NVMAX)
 #define MASK52 0x000fffffffffffffull
 
 /*
@@ -71,7 +89,7 @@
 #define K_C (K_RR + LMAX)
 _Static_assert((K_C + LMAX) * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
 
-static size_t nvec(const fc_mont_ctx *ctx) { return ((32 * (size_t)ctx->nwords + 2) + 415) / 416; }
+static size_t nvec(const fc_mont_ctx *ctx) { return NVB(32 * (size_t)ctx->nwords); }
 
 /* w[0..nw) (32-bit words) to L limbs of 52 bits, zero-extended. */
 static uint32_t word_at(const uint32_t *w, size_t nw, size_t k) { return k < nw ? w[k] : 0; }
@@ -109,6 +127,53 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
 }
 
 /*
+ * r = acc as normalised limbs, for limbs below 2^62 and a value below
+ * 2^(52 L); the carries run in the vector registers, not limb by limb.
+ * Round 1: x_l = (acc_l mod 2^52) + (acc_(l-1) >> 52) < 2^52 + 2^12.
+ * Round 2: z_l = x_l mod 2^52, a_l = x_(l-1) >> 52 in {0, 1}. A limb
+ * z_l + a_l + r_l (r_l: carry rippling in) overflows iff z_l = 2^52 - 1 and
+ * a_l or r_l is set; a_l and r_l are never both set (a_l = 1 leaves
+ * z_(l-1) < 2^12, which stops any ripple). So with bit masks P (z_l all
+ * ones) and G = P & A, the carries into each limb are the carries of the
+ * integer sum P + G: R = (P + G) ^ P ^ G (carry-lookahead by one addition,
+ * 64 limbs per machine word). Then r_l = (z_l + a_l + R_l) mod 2^52.
+ */
+#define NWORDS ((LMAX + 63) / 64)
+static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
+  const V m52 = V_SET1(MASK52), zero = V_ZERO();
+  uint64_t P[NWORDS] = {0}, G[NWORDS] = {0};
+  V prev = zero;
+  for (size_t j = 0; j < nv; j++) {
+    V c = V_SRL52(acc[j]);
+    acc[j] = V_ADD(V_AND(acc[j], m52), V_ALIGN_UP1(c, prev));
+    prev = c;
+  }
+  prev = zero;
+  for (size_t j = 0; j < nv; j++) {
+    V k = V_SRL52(acc[j]), z = V_AND(acc[j], m52), a = V_ALIGN_UP1(k, prev);
+    unsigned p = V_CMPEQ(z, m52), g = p & V_TESTM(a, a);
+    size_t bit = VL * j;
+    P[bit / 64] |= (uint64_t)p << (bit % 64);
+    G[bit / 64] |= (uint64_t)g << (bit % 64);
+    acc[j] = V_ADD(z, a);
+    prev = k;
+  }
+  uint64_t cin = 0;
+  for (size_t w = 0; w < NWORDS; w++) {
+    uint64_t t = P[w] + G[w], s = t + cin;
+    uint64_t cout = (uint64_t)(t < P[w]) | (uint64_t)(s < t);
+    P[w] = s ^ P[w] ^ G[w]; /* the carries into each limb */
+    cin = cout;
+  }
+  const V one = V_SET1(1);
+  for (size_t j = 0; j < nv; j++) {
+    size_t bit = VL * j;
+    unsigned rk = (unsigned)(P[bit / 64] >> (bit % 64)) & ((1u << VL) - 1);
+    V_STOREU(r + VL * j, V_AND(V_MASK_ADD(acc[j], rk, acc[j], one), m52));
+  }
+}
+
+/*
  * r = a b / R' mod n in [0, 2n), normalised limbs. a, b < 2n in normalised
  * limbs MUST hold; r may alias a or b (written after the last row). nv is a
  * constant in the instantiations below, so the loops over vectors unroll
@@ -120,15 +185,19 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
   const V K0 = V_SET1(k0), zero = V_ZERO();
   for (size_t j = 0; j < nv; j++) {
     acc[j] = zero;
-    B[j] = V_LOADU(b + 8 * j);
-    N[j] = V_LOADU(n + 8 * j);
+    B[j] = V_LOADU(b + VL * j);
+    N[j] = V_LOADU(n + VL * j);
   }
   const V BK = V_MADDLO(zero, V_BCAST0(B[0]), K0); /* b_0 k0 mod 2^52 */
-  for (size_t i = 0; i < 8 * nv; i++) {
+  V l0 = zero; /* limb 0 of acc in every lane */
+  for (size_t i = 0; i < VL * nv; i++) {
     V ai = V_SET1(a[i]);
-    V q = V_MADDLO(V_MADDLO(zero, ai, BK), V_BCAST0(acc[0]), K0);
+    V q = V_MADDLO(V_MADDLO(zero, ai, BK), l0, K0);
     V x = V_MADDLO(V_MADDLO(acc[0], ai, B[0]), q, N[0]);
-    V h = V_ADD(V_MADDHI(V_MADDHI(zero, ai, B[0]), q, N[0]), V_SRL52_LANE0(x));
+    V hq = V_MADDHI(V_MADDHI(zero, ai, B[0]), q, N[0]);
+    V cy = V_SRL52_LANE0(x);
+    V h = V_ADD(hq, cy);
+    l0 = NEXT_LIMB0(x, hq, cy);
     for (size_t j = 1; j < nv; j++) {
       V y = V_MADDLO(V_MADDLO(acc[j], ai, B[j]), q, N[j]);
       acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
@@ -137,15 +206,7 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
     }
     acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
   }
-  /* one carry pass: limbs < 2^62, carries < 2^12; the result < 2^(52 L) */
-  uint64_t t[LMAX];
-  for (size_t j = 0; j < nv; j++) V_STOREU(t + 8 * j, acc[j]);
-  uint64_t c = 0;
-  for (size_t j = 0; j < 8 * nv; j++) {
-    uint64_t v = t[j] + c;
-    r[j] = v & MASK52;
-    c = v >> 52;
-  }
+  normalise(r, acc, nv);
 }
 
 /*
@@ -168,23 +229,24 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
   const V K0 = V_SET1(k0), zero = V_ZERO();
   for (size_t j = 0; j < nv; j++) {
     acc[j] = zero;
-    A[j] = V_LOADU(a + 8 * j);
-    N[j] = V_LOADU(n + 8 * j);
+    A[j] = V_LOADU(a + VL * j);
+    N[j] = V_LOADU(n + VL * j);
     D[j] = V_AND(V_ADD(A[j], A[j]), V_SET1(MASK52));
     C[j] = V_TESTM(A[j], V_SET1(1ull << 51));
   }
-  V bk = V_MADDLO(zero, V_BCAST0(A[0]), K0); /* row 0: a_0 k0 mod 2^52 */
+  const V bk = V_MADDLO(zero, V_BCAST0(A[0]), K0); /* row 0: a_0 k0 mod 2^52 */
+  V l0 = zero;                                /* limb 0 of acc in every lane */
   /* unrolled over v (and j below) so that j >= v is decided at compile time */
-#pragma GCC unroll 10
+#pragma GCC unroll 40
   for (size_t v = 0; v < nv; v++)
-    for (unsigned l = 0; l < 8; l++) {
-      V ai = V_SET1(a[8 * v + l]);
-      V q = V_MADDLO(V_MADDLO(zero, ai, bk), V_BCAST0(acc[0]), K0);
-      bk = zero;
-      unsigned gt = (0xfeu << l) & 0xffu;
+    for (unsigned l = 0; l < VL; l++) {
+      V ai = V_SET1(a[VL * v + l]);
+      /* only row 0 has a product at place 0 (a_0^2): its q takes it in */
+      V q = v == 0 && l == 0 ? V_MADDLO(V_MADDLO(zero, ai, bk), l0, K0) : V_MADDLO(zero, l0, K0);
+      unsigned gt = (0xfeu << l) & ((1u << VL) - 1);
       V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A[v]), D[v]); /* 0.., a_i, d.. */
       V x = zero, h = zero;
-#pragma GCC unroll 20
+#pragma GCC unroll 40
       for (size_t j = 0; j < nv; j++) {
         V y = acc[j], hj = zero;
         if (j >= v) {
@@ -195,40 +257,35 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
         }
         y = V_MADDLO(y, q, N[j]);
         hj = V_MADDHI(hj, q, N[j]);
-        if (j == 0)
-          hj = V_ADD(hj, V_SRL52_LANE0(y));
-        else
+        if (j == 0) {
+          V cy = V_SRL52_LANE0(y);
+          l0 = NEXT_LIMB0(y, hj, cy);
+          hj = V_ADD(hj, cy);
+        } else
           acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
         x = y;
         h = hj;
       }
       acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
     }
-  uint64_t t[LMAX];
-  for (size_t j = 0; j < nv; j++) V_STOREU(t + 8 * j, acc[j]);
-  uint64_t c = 0;
-  for (size_t j = 0; j < 8 * nv; j++) {
-    uint64_t w = t[j] + c;
-    r[j] = w & MASK52;
-    c = w >> 52;
-  }
+  normalise(r, acc, nv);
 }
 
 /* Instantiations: one per common size (1024, 1536, 2048, 3072, 4096 bits)
    and the general one with a run-time vector count. */
-#define AMM_FIXED(NV)                                                                    \
-  static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
-                       const uint64_t *n, uint64_t k0) {                                \
-    amm(r, a, b, n, k0, NV);                                                             \
+#define AMM_FIXED(BITS)                                                                   \
+  static void amm_##BITS(uint64_t *r, const uint64_t *a, const uint64_t *b,             \
+                         const uint64_t *n, uint64_t k0) {                              \
+    amm(r, a, b, n, k0, NVB(BITS));                                                      \
   }                                                                                      \
-  static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0) { \
-    ams(r, a, n, k0, NV);                                                                \
+  static void ams_##BITS(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0) { \
+    ams(r, a, n, k0, NVB(BITS));                                                         \
   }
-AMM_FIXED(3)
-AMM_FIXED(4)
-AMM_FIXED(5)
-AMM_FIXED(8)
-AMM_FIXED(10)
+AMM_FIXED(1024)
+AMM_FIXED(1536)
+AMM_FIXED(2048)
+AMM_FIXED(3072)
+AMM_FIXED(4096)
 
 static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
                     uint64_t k0, size_t nv) {
@@ -243,11 +300,11 @@ static void square(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a) {
   const uint64_t *n = ctx->kdata + K_N;
   uint64_t k0 = ctx->kdata[0];
   switch (nvec(ctx)) {
-    case 3: ams_3(r, a, n, k0); break;
-    case 4: ams_4(r, a, n, k0); break;
-    case 5: ams_5(r, a, n, k0); break;
-    case 8: ams_8(r, a, n, k0); break;
-    case 10: ams_10(r, a, n, k0); break;
+    case NVB(1024): ams_1024(r, a, n, k0); break;
+    case NVB(1536): ams_1536(r, a, n, k0); break;
+    case NVB(2048): ams_2048(r, a, n, k0); break;
+    case NVB(3072): ams_3072(r, a, n, k0); break;
+    case NVB(4096): ams_4096(r, a, n, k0); break;
     default: ams_any(r, a, n, k0, nvec(ctx)); break;
   }
 }
@@ -256,11 +313,11 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
   const uint64_t *n = ctx->kdata + K_N;
   uint64_t k0 = ctx->kdata[0];
   switch (nvec(ctx)) {
-    case 3: amm_3(r, a, b, n, k0); break;
-    case 4: amm_4(r, a, b, n, k0); break;
-    case 5: amm_5(r, a, b, n, k0); break;
-    case 8: amm_8(r, a, b, n, k0); break;
-    case 10: amm_10(r, a, b, n, k0); break;
+    case NVB(1024): amm_1024(r, a, b, n, k0); break;
+    case NVB(1536): amm_1536(r, a, b, n, k0); break;
+    case NVB(2048): amm_2048(r, a, b, n, k0); break;
+    case NVB(3072): amm_3072(r, a, b, n, k0); break;
+    case NVB(4096): amm_4096(r, a, b, n, k0); break;
     default: amm_any(r, a, b, n, k0, nvec(ctx)); break;
   }
 }
@@ -271,7 +328,7 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
  */
 static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS], one[FC_MONT_MAX_WORDS], c[FC_MONT_MAX_WORDS];
-  size_t nw = ctx->nwords, L = 8 * nvec(ctx);
+  size_t nw = ctx->nwords, L = VL * nvec(ctx);
   for (size_t i = 0; i < nw; i++) {
     rr[i] = ctx->rr[i];
     one[i] = i == 0;
@@ -289,7 +346,7 @@ static void prepare(fc_mont_ctx *ctx) {
    with C < n leaves [0, 2n), then one conditional subtraction. */
 static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
   uint64_t a52[LMAX], b52[LMAX];
-  size_t nw = ctx->nwords, L = 8 * nvec(ctx);
+  size_t nw = ctx->nwords, L = VL * nvec(ctx);
   to52(a52, a, nw, L);
   to52(b52, b, nw, L);
   product(ctx, a52, a52, b52);
@@ -348,8 +405,8 @@ static void op_copy(void *k, unsigned d, unsigned a) {
 
 static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
 
-static size_t ws_slot(const fc_mont_ctx *ctx) { return 64 * nvec(ctx); }
-static size_t ws_fixed(const fc_mont_ctx *ctx) { return 64 * nvec(ctx) + 63; }
+static size_t ws_slot(const fc_mont_ctx *ctx) { return 8 * VL * nvec(ctx); }
+static size_t ws_fixed(const fc_mont_ctx *ctx) { return 8 * VL * nvec(ctx) + 63; }
 
 static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
                      size_t exp_len, void *ws, size_t ws_len) {
@@ -359,7 +416,7 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
   s.ctx = ctx;
   s.base = base;
   s.r = r;
-  s.L = 8 * nvec(ctx);
+  s.L = VL * nvec(ctx);
   s.aux = FC__ALIGN_UP(ws, 64);
   s.slots = s.aux + s.L;
   fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));

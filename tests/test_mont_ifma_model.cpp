@@ -9,6 +9,8 @@
 #include "fc_test.h"
 
 extern "C" const fc__mont_kernel fc__mont_ifma_model;
+extern "C" void fc__ifma_model_normalise(uint64_t *r, const uint64_t *limbs, size_t nv);
+extern "C" unsigned fc__ifma_model_lanes(void);
 
 using fct::Bytes;
 using fct::Rng;
@@ -111,6 +113,43 @@ TEST(IfmaModel, ModpowMatchesScalar32) {
     W r1(n.size());
     ASSERT_EQ(fc_modpow(&m, r1.data(), nm1.data(), f4.data(), f4.size()), FC_OK);
     ASSERT_EQ(r1, nm1) << "bits " << b;
+  }
+}
+
+// The vector carry pass against a limb-by-limb one, on redundant limbs made
+// to ripple: runs of 2^52 - 1 fed by a carry, carries out of 62-bit limbs,
+// and random mixes of those.
+TEST(IfmaModel, NormaliseMatchesSerialCarries) {
+  Rng rng(95);
+  const uint64_t m52 = (1ull << 52) - 1;
+  unsigned vl = fc__ifma_model_lanes();
+  for (size_t nv : {1u, 2u, 5u, 8u, 10u, 20u}) {
+    size_t L = vl * nv;
+    for (int iter = 0; iter < 300; iter++) {
+      std::vector<uint64_t> in(L), got(L), want(L);
+      for (size_t j = 0; j < L; j++) {
+        switch ((rng.u32() + (iter % 4)) % 5) {
+          case 0: in[j] = m52; break;                   // all ones: propagates
+          case 1: in[j] = m52 + 1; break;               // carries one
+          case 2: in[j] = rng.next() >> 2; break;       // up to 62 bits
+          case 3: in[j] = (1ull << 52) + (rng.u32() & 0xfff); break;
+          default: in[j] = rng.next() & m52; break;
+        }
+        if (iter % 3 == 0 && j > 0 && j % 7) in[j] = m52;  // long runs
+      }
+      // keep the value below 2^(52 L): the top limbs small
+      in[L - 1] = rng.u32() & 0xffff;
+      if (L > 1) in[L - 2] &= m52;
+      uint64_t c = 0;
+      for (size_t j = 0; j < L; j++) {
+        uint64_t v = in[j] + c;
+        want[j] = v & m52;
+        c = v >> 52;
+      }
+      ASSERT_EQ(c, 0u);
+      fc__ifma_model_normalise(got.data(), in.data(), nv);
+      ASSERT_EQ(got, want) << "nv " << nv << " iter " << iter;
+    }
   }
 }
 

@@ -10,6 +10,9 @@
  */
 #include <immintrin.h>
 
+/* 512-bit vectors. A 256-bit build of the same body (VL 4, two VPMADD52
+   ymm per cycle on paper) measured 1.3x slower on the development machine. */
+#define VL 8
 #define V __m512i
 #define V_ZERO() _mm512_setzero_si512()
 #define V_SET1(x) _mm512_set1_epi64((long long)(x))
@@ -20,8 +23,12 @@
 #define V_MADDHI(c, x, y) _mm512_madd52hi_epu64((c), (x), (y))
 #define V_ALIGN1(h, l) _mm512_alignr_epi64((h), (l), 1)
 #define V_BCAST0(v) _mm512_broadcastq_epi64(_mm512_castsi512_si128(v))
+#define V_BCAST1(v) _mm512_permutexvar_epi64(_mm512_set1_epi64(1), (v))
 #define V_SRL52_LANE0(v) _mm512_maskz_srli_epi64((__mmask8)1, (v), 52)
 #define V_AND(a, b) _mm512_and_si512((a), (b))
+#define V_SRL52(v) _mm512_srli_epi64((v), 52)
+#define V_ALIGN_UP1(h, l) _mm512_alignr_epi64((h), (l), 7)
+#define V_CMPEQ(a, b) ((unsigned)_mm512_cmpeq_epi64_mask((a), (b)))
 #define V_TESTM(a, b) ((unsigned)_mm512_test_epi64_mask((a), (b)))
 #define V_MASKZ_MOV(k, a) _mm512_maskz_mov_epi64((__mmask8)(k), (a))
 #define V_BLEND(k, a, b) _mm512_mask_blend_epi64((__mmask8)(k), (a), (b))
