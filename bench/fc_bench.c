@@ -436,6 +436,8 @@ static int parse_args(int argc, char **argv, options *o) {
 static double probe_ns[PROBE_CALLS];
 
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "mont") == 0) /* issue 9: bench_mont.c */
+    return bench_mont_main(argc - 1, argv + 1, FC_BENCH_VECTORS_DIR);
   /* First thing: the whole first fc_init (probe, environment, tables). */
   double t0 = now_ns();
   fc_err init_rc = fc_init();
