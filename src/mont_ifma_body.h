@@ -180,33 +180,31 @@ static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
  * and acc stays in registers.
  */
 static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                               const uint64_t *n, uint64_t k0, size_t nv) {
-  V acc[NVMAX], B[NVMAX], N[NVMAX];
+                               const uint64_t *n, uint64_t k0, size_t nv, V *acc) {
   const V K0 = V_SET1(k0), zero = V_ZERO();
-  for (size_t j = 0; j < nv; j++) {
-    acc[j] = zero;
-    B[j] = V_LOADU(b + VL * j);
-    N[j] = V_LOADU(n + VL * j);
-  }
-  const V BK = V_MADDLO(zero, V_BCAST0(B[0]), K0); /* b_0 k0 mod 2^52 */
+#define B(j) V_LOADU(b + VL * (j))
+#define N(j) V_LOADU(n + VL * (j))
+  for (size_t j = 0; j < nv; j++) acc[j] = zero;
+  const V BK = V_MADDLO(zero, V_BCAST0(B(0)), K0); /* b_0 k0 mod 2^52 */
   V l0 = zero; /* limb 0 of acc in every lane */
   for (size_t i = 0; i < VL * nv; i++) {
     V ai = V_SET1(a[i]);
     V q = V_MADDLO(V_MADDLO(zero, ai, BK), l0, K0);
-    V x = V_MADDLO(V_MADDLO(acc[0], ai, B[0]), q, N[0]);
-    V hq = V_MADDHI(V_MADDHI(zero, ai, B[0]), q, N[0]);
+    V x = V_MADDLO(V_MADDLO(acc[0], ai, B(0)), q, N(0));
+    V hq = V_MADDHI(V_MADDHI(zero, ai, B(0)), q, N(0));
     V cy = V_SRL52_LANE0(x);
     V h = V_ADD(hq, cy);
     l0 = NEXT_LIMB0(x, hq, cy);
     for (size_t j = 1; j < nv; j++) {
-      V y = V_MADDLO(V_MADDLO(acc[j], ai, B[j]), q, N[j]);
+      V y = V_MADDLO(V_MADDLO(acc[j], ai, B(j)), q, N(j));
       acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
-      h = V_MADDHI(V_MADDHI(zero, ai, B[j]), q, N[j]);
+      h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
       x = y;
     }
     acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
   }
   normalise(r, acc, nv);
+#undef B
 }
 
 /*
@@ -223,18 +221,15 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
  * amm's multiply-accumulates at 2048 bits.
  */
 static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0,
-                               size_t nv) {
-  V acc[NVMAX], A[NVMAX], D[NVMAX], N[NVMAX];
-  unsigned C[NVMAX];
-  const V K0 = V_SET1(k0), zero = V_ZERO();
+                               size_t nv, V *acc, V *D) {
+  const V K0 = V_SET1(k0), zero = V_ZERO(), b51 = V_SET1(1ull << 51);
+#define A(j) V_LOADU(a + VL * (j))
+#define C(j) V_TESTM(A(j), b51)
   for (size_t j = 0; j < nv; j++) {
     acc[j] = zero;
-    A[j] = V_LOADU(a + VL * j);
-    N[j] = V_LOADU(n + VL * j);
-    D[j] = V_AND(V_ADD(A[j], A[j]), V_SET1(MASK52));
-    C[j] = V_TESTM(A[j], V_SET1(1ull << 51));
+    D[j] = V_AND(V_ADD(A(j), A(j)), V_SET1(MASK52));
   }
-  const V bk = V_MADDLO(zero, V_BCAST0(A[0]), K0); /* row 0: a_0 k0 mod 2^52 */
+  const V bk = V_MADDLO(zero, V_BCAST0(A(0)), K0); /* row 0: a_0 k0 mod 2^52 */
   V l0 = zero;                                /* limb 0 of acc in every lane */
   /* unrolled over v (and j below) so that j >= v is decided at compile time */
 #pragma GCC unroll 40
@@ -244,7 +239,7 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
       /* only row 0 has a product at place 0 (a_0^2): its q takes it in */
       V q = v == 0 && l == 0 ? V_MADDLO(V_MADDLO(zero, ai, bk), l0, K0) : V_MADDLO(zero, l0, K0);
       unsigned gt = (0xfeu << l) & ((1u << VL) - 1);
-      V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A[v]), D[v]); /* 0.., a_i, d.. */
+      V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A(v)), D[v]); /* 0.., a_i, d.. */
       V x = zero, h = zero;
 #pragma GCC unroll 40
       for (size_t j = 0; j < nv; j++) {
@@ -253,10 +248,10 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
           V sj = j == v ? sv : D[j];
           y = V_MADDLO(y, ai, sj);
           V p = V_MADDHI(zero, ai, sj);
-          hj = V_MASK_ADD(p, j == v ? C[v] & gt : C[j], p, ai);
+          hj = V_MASK_ADD(p, j == v ? C(v) & gt : C(j), p, ai);
         }
-        y = V_MADDLO(y, q, N[j]);
-        hj = V_MADDHI(hj, q, N[j]);
+        y = V_MADDLO(y, q, N(j));
+        hj = V_MADDHI(hj, q, N(j));
         if (j == 0) {
           V cy = V_SRL52_LANE0(y);
           l0 = NEXT_LIMB0(y, hj, cy);
@@ -269,56 +264,83 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
       acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
     }
   normalise(r, acc, nv);
+#undef A
+#undef C
+#undef N
 }
 
-/* Instantiations: one per common size (1024, 1536, 2048, 3072, 4096 bits)
-   and the general one with a run-time vector count. */
-#define AMM_FIXED(BITS)                                                                   \
-  static void amm_##BITS(uint64_t *r, const uint64_t *a, const uint64_t *b,             \
-                         const uint64_t *n, uint64_t k0) {                              \
-    amm(r, a, b, n, k0, NVB(BITS));                                                      \
+/*
+ * Instantiations with a constant vector count for nv <= NVFIX (up to 4160
+ * bits with VL 8): the loops over vectors unroll and the accumulator stays
+ * in registers. Above, one general instantiation works on scratch vectors
+ * the caller provides (the modpow workspace, or mont_mul's stack), so the
+ * kernel's own stack stays small at every size.
+ */
+#define NVFIX (80 / VL)
+#define AMM_FIXED(NV)                                                                    \
+  static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
+                       const uint64_t *n, uint64_t k0) {                                \
+    V acc[NV];                                                                           \
+    amm(r, a, b, n, k0, NV, acc);                                                        \
   }                                                                                      \
-  static void ams_##BITS(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0) { \
-    ams(r, a, n, k0, NVB(BITS));                                                         \
+  static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0) { \
+    V acc[NV], d[NV];                                                                    \
+    ams(r, a, n, k0, NV, acc, d);                                                        \
   }
-AMM_FIXED(1024)
-AMM_FIXED(1536)
-AMM_FIXED(2048)
-AMM_FIXED(3072)
-AMM_FIXED(4096)
+AMM_FIXED(1)
+AMM_FIXED(2)
+AMM_FIXED(3)
+AMM_FIXED(4)
+AMM_FIXED(5)
+AMM_FIXED(6)
+AMM_FIXED(7)
+AMM_FIXED(8)
+AMM_FIXED(9)
+AMM_FIXED(10)
+_Static_assert(NVFIX == 10, "AMM_FIXED instances cover 1 .. NVFIX");
 
+/* nv > NVFIX: acc and d are nv vectors each of scratch (64-byte aligned). */
 static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
-                    uint64_t k0, size_t nv) {
-  amm(r, a, b, n, k0, nv);
+                    uint64_t k0, size_t nv, V *acc) {
+  amm(r, a, b, n, k0, nv, acc);
+}
+static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
+                    V *acc, V *d) {
+  ams(r, a, n, k0, nv, acc, d);
 }
 
-static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv) {
-  ams(r, a, n, k0, nv);
-}
+#define CASES(F, ...)            \
+  case 1: F##_1(__VA_ARGS__); break; \
+  case 2: F##_2(__VA_ARGS__); break; \
+  case 3: F##_3(__VA_ARGS__); break; \
+  case 4: F##_4(__VA_ARGS__); break; \
+  case 5: F##_5(__VA_ARGS__); break; \
+  case 6: F##_6(__VA_ARGS__); break; \
+  case 7: F##_7(__VA_ARGS__); break; \
+  case 8: F##_8(__VA_ARGS__); break; \
+  case 9: F##_9(__VA_ARGS__); break; \
+  case 10: F##_10(__VA_ARGS__); break;
 
-static void square(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a) {
+/* r = a^2 / R'; scratch: 2 nv vectors when nv > NVFIX. */
+static void square(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, V *scratch) {
   const uint64_t *n = ctx->kdata + K_N;
   uint64_t k0 = ctx->kdata[0];
-  switch (nvec(ctx)) {
-    case NVB(1024): ams_1024(r, a, n, k0); break;
-    case NVB(1536): ams_1536(r, a, n, k0); break;
-    case NVB(2048): ams_2048(r, a, n, k0); break;
-    case NVB(3072): ams_3072(r, a, n, k0); break;
-    case NVB(4096): ams_4096(r, a, n, k0); break;
-    default: ams_any(r, a, n, k0, nvec(ctx)); break;
+  size_t nv = nvec(ctx);
+  switch (nv) {
+    CASES(ams, r, a, n, k0)
+    default: ams_any(r, a, n, k0, nv, scratch, scratch + nv); break;
   }
 }
 
-static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b) {
+/* r = a b / R'; scratch: nv vectors when nv > NVFIX. */
+static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                    V *scratch) {
   const uint64_t *n = ctx->kdata + K_N;
   uint64_t k0 = ctx->kdata[0];
-  switch (nvec(ctx)) {
-    case NVB(1024): amm_1024(r, a, b, n, k0); break;
-    case NVB(1536): amm_1536(r, a, b, n, k0); break;
-    case NVB(2048): amm_2048(r, a, b, n, k0); break;
-    case NVB(3072): amm_3072(r, a, b, n, k0); break;
-    case NVB(4096): amm_4096(r, a, b, n, k0); break;
-    default: amm_any(r, a, b, n, k0, nvec(ctx)); break;
+  size_t nv = nvec(ctx);
+  switch (nv) {
+    CASES(amm, r, a, b, n, k0)
+    default: amm_any(r, a, b, n, k0, nv, scratch); break;
   }
 }
 
@@ -346,11 +368,12 @@ static void prepare(fc_mont_ctx *ctx) {
    with C < n leaves [0, 2n), then one conditional subtraction. */
 static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
   uint64_t a52[LMAX], b52[LMAX];
+  V scratch[NVMAX]; /* the accumulator above NVFIX vectors */
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
   to52(a52, a, nw, L);
   to52(b52, b, nw, L);
-  product(ctx, a52, a52, b52);
-  product(ctx, a52, a52, ctx->kdata + K_C);
+  product(ctx, a52, a52, b52, scratch);
+  product(ctx, a52, a52, ctx->kdata + K_C, scratch);
   cond_sub(a52, ctx->kdata + K_N, L);
   to32(r, a52, nw);
 }
@@ -362,6 +385,7 @@ typedef struct {
   const uint32_t *base;
   uint32_t *r;
   uint64_t *aux;   /* L limbs: the plain base or 1 */
+  V *scratch;      /* 2 nv vectors above NVFIX (NULL below) */
   uint64_t *slots; /* slot i at slots + i L */
   size_t L;
 } state;
@@ -370,16 +394,16 @@ static uint64_t *slot(state *s, unsigned i) { return s->slots + (size_t)i * s->L
 
 static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
   state *s = k;
-  product(s->ctx, slot(s, d), slot(s, a), slot(s, b));
+  product(s->ctx, slot(s, d), slot(s, a), slot(s, b), s->scratch);
 }
 static void op_sqr(void *k, unsigned d, unsigned a) {
   state *s = k;
-  square(s->ctx, slot(s, d), slot(s, a));
+  square(s->ctx, slot(s, d), slot(s, a), s->scratch);
 }
 static void op_enter(void *k, unsigned d) {
   state *s = k;
   to52(s->aux, s->base, s->ctx->nwords, s->L);
-  product(s->ctx, slot(s, d), s->aux, s->ctx->kdata + K_RR);
+  product(s->ctx, slot(s, d), s->aux, s->ctx->kdata + K_RR, s->scratch);
 }
 /* x / R' <= n (x < 2n, plus Q n < R' n): one subtraction gives [0, n). */
 static void finish(state *s, unsigned a) {
@@ -389,13 +413,13 @@ static void finish(state *s, unsigned a) {
 static void op_leave(void *k, unsigned a) {
   state *s = k;
   for (size_t j = 0; j < s->L; j++) s->aux[j] = j == 0;
-  product(s->ctx, slot(s, a), slot(s, a), s->aux);
+  product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
   finish(s, a);
 }
 static void op_leave_mul_base(void *k, unsigned a) { /* base < n, slot < 2n: [0, 2n) */
   state *s = k;
   to52(s->aux, s->base, s->ctx->nwords, s->L);
-  product(s->ctx, slot(s, a), slot(s, a), s->aux);
+  product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
   finish(s, a);
 }
 static void op_copy(void *k, unsigned d, unsigned a) {
@@ -406,7 +430,11 @@ static void op_copy(void *k, unsigned d, unsigned a) {
 static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
 
 static size_t ws_slot(const fc_mont_ctx *ctx) { return 8 * VL * nvec(ctx); }
-static size_t ws_fixed(const fc_mont_ctx *ctx) { return 8 * VL * nvec(ctx) + 63; }
+/* aux, then 2 nv vectors of scratch above NVFIX; 63 bytes of alignment. */
+static size_t ws_fixed(const fc_mont_ctx *ctx) {
+  size_t nv = nvec(ctx);
+  return 8 * VL * nv * (nv > NVFIX ? 3 : 1) + 63;
+}
 
 static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
                      size_t exp_len, void *ws, size_t ws_len) {
@@ -418,7 +446,8 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
   s.r = r;
   s.L = VL * nvec(ctx);
   s.aux = FC__ALIGN_UP(ws, 64);
-  s.slots = s.aux + s.L;
+  s.scratch = s.L > VL * NVFIX ? (V *)(void *)(s.aux + s.L) : NULL;
+  s.slots = s.aux + (s.L > VL * NVFIX ? 3 : 1) * s.L;
   fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));
   return FC_OK;
 }

@@ -5,8 +5,10 @@
  * every machine (tests/support/mont_ifma_model.c).
  * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
  * probe checks XCR0 bits 5-7 for AVX512F).
- * Stack: product at most 3 * 20 vectors + 160 limbs (5.1 KiB) at 8192 bits,
- * mont_mul two 160-limb operands (2.5 KiB) on top; prepare 3 KiB.
+ * Stack (gcc 12, -fstack-usage): a product or squaring keeps its
+ * accumulator in registers up to 10 vectors (4160 bits; at most 1288 bytes
+ * of spills, ams_10) and works in the modpow workspace above; modpow 160,
+ * mont_mul 3968 (its operands and scratch), prepare 3200.
  */
 #include <immintrin.h>
 
