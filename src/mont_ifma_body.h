@@ -65,6 +65,9 @@
    reports the general instance (run-time count) as a failed transformation. */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wpass-failed"
+#define FC_UNROLL _Pragma("unroll")
+#else
+#define FC_UNROLL _Pragma("GCC unroll 40")
 #endif
 
 #ifndef VL
@@ -238,7 +241,7 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
   const V bk = V_MADDLO(zero, V_BCAST0(A(0)), K0); /* row 0: a_0 k0 mod 2^52 */
   V l0 = zero;                                /* limb 0 of acc in every lane */
   /* unrolled over v (and j below) so that j >= v is decided at compile time */
-#pragma GCC unroll 40
+FC_UNROLL
   for (size_t v = 0; v < nv; v++)
     for (unsigned l = 0; l < VL; l++) {
       V ai = V_SET1(a[VL * v + l]);
@@ -247,7 +250,7 @@ static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n
       unsigned gt = (0xfeu << l) & ((1u << VL) - 1);
       V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A(v)), D[v]); /* 0.., a_i, d.. */
       V x = zero, h = zero;
-#pragma GCC unroll 40
+FC_UNROLL
       for (size_t j = 0; j < nv; j++) {
         V y = acc[j], hj = zero;
         if (j >= v) {
