@@ -60,6 +60,9 @@
 #ifndef FC_IFMA_INLINE
 #define FC_IFMA_INLINE inline
 #endif
+/* Each instance keeps its own frame (a caller that inlined them all would
+   carry the largest frame at every size). */
+#define FC_IFMA_NOINLINE __attribute__((noinline))
 
 /* The unroll requests below are for the constant vector counts; clang
    reports the general instance (run-time count) as a failed transformation. */
@@ -287,12 +290,13 @@ FC_UNROLL
  */
 #define NVFIX (80 / VL)
 #define AMM_FIXED(NV)                                                                    \
-  static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
+  FC_IFMA_NOINLINE static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
                        const uint64_t *n, uint64_t k0) {                                \
     V acc[NV];                                                                           \
     amm(r, a, b, n, k0, NV, acc);                                                        \
   }                                                                                      \
-  static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0) { \
+  FC_IFMA_NOINLINE static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n,   \
+                                         uint64_t k0) {                                 \
     V acc[NV], d[NV];                                                                    \
     ams(r, a, n, k0, NV, acc, d);                                                        \
   }
@@ -309,11 +313,11 @@ AMM_FIXED(10)
 _Static_assert(NVFIX == 10, "AMM_FIXED instances cover 1 .. NVFIX");
 
 /* nv > NVFIX: acc and d are nv vectors each of scratch (64-byte aligned). */
-static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
+FC_IFMA_NOINLINE static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
                     uint64_t k0, size_t nv, V *acc) {
   amm(r, a, b, n, k0, nv, acc);
 }
-static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
+FC_IFMA_NOINLINE static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
                     V *acc, V *d) {
   ams(r, a, n, k0, nv, acc, d);
 }
