@@ -5,7 +5,7 @@
 typedef struct {
   int runs, warmup;    /* rounds, of which the first `warmup` are dropped */
   double target_ns;    /* length of one run */
-  const char *filter;  /* case-name substring (e.g. "vb2_modexp_e65537/8192"), NULL: all */
+  const char *filter;  /* case-name substring (e.g. "vboot_hook_e65537/8192"; "vboot": all), NULL: all */
   const char *kernels; /* comma-separated kernel names, NULL: every usable one */
   const char *vdir;    /* tests/vectors/vboot */
   int thread_clock;    /* CLOCK_THREAD_CPUTIME_ID instead of CLOCK_MONOTONIC */
