@@ -7,7 +7,9 @@
 // Whenever the hook does not return VB2_SUCCESS, inout must be untouched;
 // signatures not below n are declined (vboot's own code then runs).
 #include <gtest/gtest.h>
+#include <ucontext.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -395,6 +397,91 @@ TEST_P(VbootHook, UnsupportedInputs) {
     EXPECT_EQ(hook(k, zero, exp, wb), zero);
     EXPECT_EQ(hook(k, one, exp, wb), one);
     EXPECT_EQ(hook(k, nm1, exp, wb), nm1);
+  }
+}
+
+// Peak stack of one hook call at 8192 bits, e = 65537, the way
+// tests/test_stack.cpp measures (a painted 64 KiB stack of our own, an empty
+// call subtracted). Bound: kHookStackBound bytes (the README's figures come
+// from this test's output). Meaningless under AddressSanitizer: skipped.
+#if defined(__SANITIZE_ADDRESS__)
+#define FCT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FCT_ASAN 1
+#endif
+#endif
+
+constexpr size_t kStackBytes = 64 * 1024, kHookStackBound = 3072;
+alignas(64) uint8_t g_stack[kStackBytes];
+ucontext_t g_main, g_co;
+void (*g_body)();
+struct {
+  const vb2_public_key *key;
+  uint8_t *inout;
+  void *wb;
+  size_t wb_len;
+  vb2_error_t rv;
+} g_call;
+
+void trampoline() { g_body(); }
+__attribute__((noinline)) void body_empty() { __asm__ __volatile__("" ::: "memory"); }
+__attribute__((noinline)) void body_hook() {
+  g_call.rv = vb2ex_hwcrypto_modexp(g_call.key, g_call.inout, g_call.wb, g_call.wb_len, 65537);
+}
+
+__attribute__((noinline)) int run_on_stack() {
+  if (getcontext(&g_co) != 0) return -1;
+  g_co.uc_stack.ss_sp = g_stack;
+  g_co.uc_stack.ss_size = sizeof g_stack;
+  g_co.uc_link = &g_main;
+  makecontext(&g_co, trampoline, 0);
+  return swapcontext(&g_main, &g_co);
+}
+
+size_t depth_of(void (*body)()) {
+  size_t worst = 0;
+  for (uint8_t pat : {0xa5, 0x5a}) {
+    std::memset(g_stack, pat, sizeof g_stack);
+    g_body = body;
+    if (run_on_stack() != 0) return SIZE_MAX;
+    size_t i = 0;
+    while (i < sizeof g_stack && g_stack[i] == pat) i++;
+    worst = std::max(worst, sizeof g_stack - i);
+  }
+  return worst;
+}
+
+TEST_P(VbootHook, StackPeak) {
+#if defined(FCT_ASAN)
+  GTEST_SKIP() << "stack depths are meaningless under AddressSanitizer";
+#endif
+  for (unsigned bits : {8192u, 2048u}) {
+    SCOPED_TRACE(bits);
+    Key k;
+    ASSERT_NO_FATAL_FAILURE(make_key(
+        k, fct::read_file(vb("testkeys/key_rsa" + std::to_string(bits) + ".keyb")), 65537));
+    Bytes sig = fct::read_file(vb("testcases/test_file.rsa" + std::to_string(bits) + "_sha256.sig"));
+    const Bytes want = reference(k, sig);
+    Workbuf wb(kBigWorkbuf);
+    Bytes io = sig;
+    g_call = {&k.pub, io.data(), wb.ptr(), wb.bytes, 1};
+    body_hook();  // warm-up on the normal stack (first-use paths)
+    ASSERT_EQ(g_call.rv, (vb2_error_t)VB2_SUCCESS);
+    size_t base = depth_of(body_empty);
+    io = sig;
+    g_call.rv = 1;
+    size_t d = depth_of(body_hook);  // runs twice: io = sig^(e^2)
+    ASSERT_EQ(g_call.rv, (vb2_error_t)VB2_SUCCESS);
+    ASSERT_NE(d, SIZE_MAX);
+    d = d > base ? d - base : 0;
+    std::printf("[ STACK    ] vb2ex_hwcrypto_modexp, kernel %s, %u bits, e = 65537: %zu bytes "
+                "(+ %zu bytes of work buffer)\n",
+                GetParam().c_str(), bits, d, (size_t)FC_VB2_MODEXP_WORKBUF_BYTES(bits / 32));
+    EXPECT_LE(d, kHookStackBound);
+    io = sig;  // the hook still computes the right thing after all this
+    body_hook();
+    EXPECT_EQ(io, want);
   }
 }
 
