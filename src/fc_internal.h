@@ -108,6 +108,8 @@ int fc__bn_cmp(const uint32_t *a, const uint32_t *b, size_t nwords);
 void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords);
 /* a = a * 2^k mod n for a < n: the radix corrections at kernels' edges. */
 void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
+/* a = a / 2^(32 nwords) mod n in place, for a < n (src/mont_redc.c). */
+void fc__bn_mont_reduce(uint32_t *a, const uint32_t *n, uint32_t n0inv, size_t nwords);
 /* -1/x mod 2^32 for odd x. */
 uint32_t fc__neg_inv32(uint32_t x);
 /* -1/x mod 2^64 for odd x. */

@@ -358,23 +358,20 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
 }
 
 /*
- * R'^2 mod n = rr * 2^(2(52 L - 32 nw)) by doublings; C = R'^2 / R mod n is
- * one portable Montgomery product of R'^2 mod n by 1 (scalar32's mont_mul).
+ * R'^2 mod n = rr * 2^(2(52 L - 32 nw)); C = R'^2 / R mod n is one
+ * Montgomery reduction of it, in place (fc__bn_mont_reduce).
  */
 static void prepare(fc_mont_ctx *ctx) {
-  uint32_t rr[FC_MONT_MAX_WORDS], one[FC_MONT_MAX_WORDS], c[FC_MONT_MAX_WORDS];
+  uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
-  for (size_t i = 0; i < nw; i++) {
-    rr[i] = ctx->rr[i];
-    one[i] = i == 0;
-  }
+  for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
   fc__bn_mod_shl(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
-  fc__mont_scalar32.mont_mul(ctx, c, rr, one);
   uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
   ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
   to52(ctx->kdata + K_N, ctx->n, nw, LMAX);
   to52(ctx->kdata + K_RR, rr, nw, LMAX);
-  to52(ctx->kdata + K_C, c, nw, LMAX);
+  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw);
+  to52(ctx->kdata + K_C, rr, nw, LMAX);
 }
 
 /* a b / R = (a b / R') C / R' with C = R'^2 / R; two products, the second

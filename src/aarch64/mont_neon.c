@@ -39,7 +39,7 @@
  * digit by digit from its 32-bit words, never converted into workspace.
  * The accumulator is kept all zero between products (finish clears it).
  * Stack (gcc 12 -O3 -fstack-usage): mont_mul 6016 bytes (accumulator 4736
- * + b's digits 1184), prepare 3152 (one[] and c[] for C), modpow 112, then 32 + 32 (op, rows) under
+ * + b's digits 1184), prepare 1104 (gcc 12 before C; C reuses rr[]), modpow 112, then 32 + 32 (op, rows) under
  * fc__modpow_run; no variable-length arrays.
  *
  * Order: dispatch lists scalar64 before neon on AArch64; that order is not
@@ -214,10 +214,8 @@ static void prepare(fc_mont_ctx *ctx) {
   ctx->kdata[0] = (0u - ctx->n0inv) & DMASK; /* n^-1 mod 2^32, reduced */
   to_digits(ctx->kdata + 1, ctx->n, nw, p);
   to_digits(ctx->kdata + 1 + PM / 2, rr, nw, p);
-  uint32_t one[FC_MONT_MAX_WORDS], c[FC_MONT_MAX_WORDS];
-  for (size_t i = 0; i < nw; i++) one[i] = i == 0;
-  fc__mont_scalar32.mont_mul(ctx, c, rr, one); /* R'^2 / R */
-  to_digits(ctx->kdata + 1 + PM, c, nw, p);
+  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw); /* C = R'^2 / R */
+  to_digits(ctx->kdata + 1 + PM, rr, nw, p);
 }
 
 static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {

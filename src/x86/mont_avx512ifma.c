@@ -8,7 +8,7 @@
  * Stack (gcc 12, -fstack-usage): a product or squaring keeps its
  * accumulator in registers up to 10 vectors (4160 bits; at most 1288 bytes
  * of spills, ams_10) and works in the modpow workspace above; modpow 160,
- * mont_mul 3968 (its operands and scratch), prepare 3200.
+ * mont_mul 3968 (its operands and scratch), prepare about 1.1 KiB.
  */
 #include <immintrin.h>
 

@@ -39,7 +39,7 @@
  * 4 (s + 2); at 8192 bits 4783 + 1184 = 5967 bytes <= F4 budget 6576, and
  * within both budgets at every nw = 1..256 (bits = 32 nw).
  * Stack (-fstack-usage, gcc 12 / clang 14, x86-64): mont_mul 6064 / 6040
- * bytes (arrays 16 * 298 + 8 * 149 = 5960), prepare 3120 (gcc); modpow's
+ * bytes (arrays 16 * 298 + 8 * 149 = 5960), prepare 1104 (gcc; C reuses rr[]); modpow's
  * path modpow + op + mulred + pass at most 144 + 64 + 240 + 8 / 136 + 40 + 232.
  */
 #include <emmintrin.h>
@@ -286,10 +286,8 @@ static void prepare(fc_mont_ctx *ctx) {
   fc__bn_mod_shl(rr, ctx->n, nw, 2 * (28 * nrows(s) - 32 * nw)); /* R'^2 = R^2 (R'/R)^2 */
   to_pairs(ctx->kdata, ctx->n, nw, s + PAD);
   to_pairs(ctx->kdata + KSTRIDE, rr, nw, s + PAD);
-  uint32_t one[FC_MONT_MAX_WORDS], c[FC_MONT_MAX_WORDS];
-  for (size_t i = 0; i < nw; i++) one[i] = i == 0;
-  fc__mont_scalar32.mont_mul(ctx, c, rr, one); /* R'^2 / R */
-  to_pairs(ctx->kdata + 2 * KSTRIDE, c, nw, s + PAD);
+  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw); /* C = R'^2 / R */
+  to_pairs(ctx->kdata + 2 * KSTRIDE, rr, nw, s + PAD);
 }
 
 /* a*b/R = (a*b/R') * C / R' with C = R'^2 / R: the first product leaves
