@@ -252,12 +252,15 @@ void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
   if (ctx != NULL) fc__wipe(ctx, sizeof(*ctx));
 }
 
+/* len > max, written so that 32-bit size_t builds do not warn. */
+static int above(uint64_t len, uint64_t max) { return len > max; }
+
 static fc_err oneshot_args(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                            const uint8_t *aad, size_t aad_len, const uint8_t *in,
                            const uint8_t *out, size_t len, const void *tag, size_t tag_len) {
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || (aad == NULL && aad_len != 0) ||
-      !fc__aes_io_ok(in, out, len) || (uint64_t)len > GCM_MAX_TEXT ||
-      (uint64_t)aad_len > GCM_MAX_AAD || tag == NULL || tag_len < 4 || tag_len > 16)
+      !fc__aes_io_ok(in, out, len) || above(len, GCM_MAX_TEXT) || above(aad_len, GCM_MAX_AAD) ||
+      tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   return FC_OK;
 }
