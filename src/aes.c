@@ -117,6 +117,7 @@ fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uin
     uint32_t in_pad = (uint32_t)0 - ((i - p) >> 31); /* all ones iff i < p */
     bad |= in_pad & (out[len - 1 - i] ^ p);
   }
+  FC__DECLASSIFY(&bad, sizeof(bad));
   if (bad != 0) { /* the verdict is public */
     fc__wipe(out, len);
     *out_len = 0;

@@ -204,11 +204,12 @@ typedef struct fc__ghash_kernel {
 } fc__ghash_kernel;
 
 /*
- * A stitched GCM body: CTR encryption and GHASH of the ciphertext in one
+ * A stitched GCM body: GCTR encryption and GHASH of the ciphertext in one
  * pass, used when a key's AES and GHASH kernels are exactly `aes` and
  * `ghash`. enc: out = in ^ keystream, y absorbs out; dec: y absorbs in,
- * out = in ^ keystream. ctr as the AES kernel's ctr, and the caller MUST
- * ensure the low 32 bits of ctr do not wrap within nblocks (GCM's inc32).
+ * out = in ^ keystream. The counter steps by inc32 (SP 800-38D 6.2: the
+ * low 32 bits wrap alone) and is left past the last block. It may derive
+ * from the key (IVs other than 96 bits): no branch or index on it.
  */
 typedef struct fc__gcm_kernel {
   fc__kernel_head h;
@@ -236,6 +237,19 @@ extern const fc__gcm_kernel fc__gcm_armv8;
 /* Active kernels (after fc_init); NULL only if none is built. */
 const fc__aes_kernel *fc__aes_active(void);
 const fc__ghash_kernel *fc__ghash_active(void);
+
+/*
+ * A verdict computed in constant time from secrets (GCM tag comparison,
+ * CBC padding check) becomes public when the function returns it. In the
+ * valgrind constant-time check (tests/ct, built with FC_VALGRIND) that
+ * step is told to memcheck, so only branches on still-secret data report.
+ */
+#if defined(FC_VALGRIND)
+#include <valgrind/memcheck.h>
+#define FC__DECLASSIFY(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define FC__DECLASSIFY(p, n) ((void)0)
+#endif
 
 /* 128-bit big-endian counter + n (mod 2^128), portable. */
 static inline void fc__ctr128_add(uint8_t ctr[16], uint64_t n) {

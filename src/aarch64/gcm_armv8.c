@@ -3,8 +3,8 @@
  * through AESE/AESMC with the eight PMULL products of the GHASH (previous
  * group when encrypting, this group when decrypting) issued in the same
  * round loop. Helpers: aes_armv8.h. Flags -march=armv8-a+crypto (needs as
- * `armv8`). Precondition (caller): the low 32 bits of ctr do not wrap
- * within n.
+ * `armv8`). The counter's low 32-bit word is set per block with
+ * wrapping 32-bit arithmetic: exactly inc32, no branch on it.
  */
 #include "aes_armv8.h"
 

@@ -6,13 +6,14 @@
  * structure of Gueron's and Krasnov's stitched AES-GCM, white paper 323640
  * section 6; our code). Contract: fc__gcm_kernel in fc_internal.h.
  * Flags -maes -mpclmul -mssse3: needs AESNI, PCLMUL, SSE2, SSSE3.
- * Precondition (caller): the low 32 bits of ctr do not wrap within n.
+ * The counter is stepped with 32-bit lane adds on its byte-reflected form:
+ * exactly inc32, no branch on it.
  */
 #include "ghash_x86.h"
 
 static inline void counters8(__m128i *c, __m128i b[8]) {
-  const __m128i one = _mm_set_epi64x(0, 1);
-  for (int i = 0; i < 8; i++, *c = _mm_add_epi64(*c, one)) b[i] = fcx_bswap(*c);
+  const __m128i one = _mm_set_epi32(0, 0, 0, 1);
+  for (int i = 0; i < 8; i++, *c = _mm_add_epi32(*c, one)) b[i] = fcx_bswap(*c);
 }
 
 /* AES rounds on b[8] with the eight GHASH products of x[8] (reflected
@@ -35,9 +36,9 @@ static inline __m128i rounds_ghash(const __m128i *rk, unsigned nr, __m128i b[8],
 
 static void tail(const fc_aes_key *key, __m128i *c, __m128i *y, const uint8_t *in, uint8_t *out,
                  size_t n, int enc) {
-  const __m128i one = _mm_set_epi64x(0, 1);
+  const __m128i one = _mm_set_epi32(0, 0, 0, 1);
   const __m128i *rk = fcx_ek(key);
-  for (; n > 0; n--, in += 16, out += 16, *c = _mm_add_epi64(*c, one)) {
+  for (; n > 0; n--, in += 16, out += 16, *c = _mm_add_epi32(*c, one)) {
     __m128i x = fcx_ld(in), o = _mm_xor_si128(x, fcx_enc1(rk, key->rounds, fcx_bswap(*c)));
     fcx_st(out, o);
     *y = fcx_gfmul(_mm_xor_si128(*y, fcx_bswap(enc ? o : x)), fcx_hpow(key->hdata, 1));

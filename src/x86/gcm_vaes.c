@@ -7,8 +7,8 @@
  * reduction in round 5, group B's products in rounds 6-9 (AES has at least
  * 9 middle rounds). Method: aes_vaes_impl.h, ghash_vpclmul.h. Flags -mvaes
  * -mvpclmulqdq -maes -mpclmul -mavx512f -mavx512bw: needs the union of
- * both kernels' needs. Precondition (caller): the low 32 bits of ctr do
- * not wrap within n (so the low 64-bit lane never carries).
+ * both kernels' needs. The counter steps by 32-bit lane adds on its
+ * byte-reflected form: exactly inc32, no branch on it.
  */
 #include "ghash_vpclmul.h"
 #include "aes_vaes_512.h"
@@ -16,7 +16,7 @@
 #define GN 8 /* registers per iteration */
 
 static inline void counters(__m512i *c, __m512i b[GN]) {
-  for (int i = 0; i < GN; i++, *c = _mm512_add_epi64(*c, FCV_STEP)) b[i] = fcz_bswap(*c);
+  for (int i = 0; i < GN; i++, *c = _mm512_add_epi32(*c, FCV_STEP)) b[i] = fcz_bswap(*c);
 }
 
 /* AES on b[8] interleaved with the GHASH of x[8] (reflected; y not yet in). */
@@ -54,7 +54,7 @@ static void tail(const fc_aes_key *key, __m512i *c, __m128i *y, const uint8_t *i
   const uint64_t *hd = key->hdata;
   for (; n >= 4; n -= 4, in += 64, out += 64) {
     __m512i b[1] = {fcz_bswap(*c)}, x = _mm512_loadu_si512(in);
-    *c = _mm512_add_epi64(*c, FCV_STEP);
+    *c = _mm512_add_epi32(*c, FCV_STEP);
     FCV_ROUNDS(FCV_ENC, rk, key->rounds, b, 1);
     __m512i o = _mm512_xor_si512(x, b[0]);
     _mm512_storeu_si512(out, o);
@@ -62,7 +62,7 @@ static void tail(const fc_aes_key *key, __m512i *c, __m128i *y, const uint8_t *i
     *y = fcz_ghash_group(hd, *y, &g, 1);
   }
   __m128i c1 = _mm512_castsi512_si128(*c), h1 = fcx_ld((const uint8_t *)hd + 16 * 15);
-  for (; n > 0; n--, in += 16, out += 16, c1 = _mm_add_epi64(c1, _mm_set_epi64x(0, 1))) {
+  for (; n > 0; n--, in += 16, out += 16, c1 = _mm_add_epi32(c1, _mm_set_epi32(0, 0, 0, 1))) {
     __m128i x = fcx_ld(in), o = _mm_xor_si128(x, fcx_enc1(rk, key->rounds, fcx_bswap(c1)));
     fcx_st(out, o);
     *y = fcx_gfmul(_mm_xor_si128(*y, fcx_bswap(enc ? o : x)), h1);
@@ -74,7 +74,7 @@ static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const ui
                 uint8_t *out, size_t n, int enc) {
   const __m128i *rk = fcx_ek(key);
   const uint64_t *hd = key->hdata;
-  __m512i c = _mm512_add_epi64(fcz_bswap(FCV_BCAST(ctr)), FCV_LANE_IDX), x[GN];
+  __m512i c = _mm512_add_epi32(fcz_bswap(FCV_BCAST(ctr)), FCV_LANE_IDX), x[GN];
   __m128i y = fcx_bswap(fcx_ld(yb));
   int have_prev = 0;
   for (; n >= 4 * GN; n -= 4 * GN, in += 64 * GN, out += 64 * GN) {
