@@ -98,33 +98,37 @@ static inline void fcv_counters(FCV *c, FCV *b, int cnt) {
   }
 }
 
+/* cnt (1 or FCV_N, a constant after inlining) vectors of keystream XORed
+   into in -> out; ctr advances by cnt * L blocks. */
+static inline void fcv_ctr_step(const __m128i *rk, unsigned nr, uint8_t ctr[16],
+                                const uint8_t *in, uint8_t *out, const int cnt) {
+  const size_t L = FCV_LANES;
+  FCV b[FCV_N];
+  if (fcx_ctr_lo(ctr) <= UINT64_MAX - FCV_N * L) {
+    FCV c = FCV_ADD64(FCV_BSWAP(FCV_BCAST(ctr)), FCV_LANE_IDX);
+    fcv_counters(&c, b, cnt);
+    fcx_st(ctr, fcx_bswap(_mm_add_epi64(fcx_bswap(fcx_ld(ctr)),
+                                        _mm_set_epi64x(0, (long long)(cnt * L)))));
+  } else { /* the low 64 bits carry within this step: one block at a time */
+    uint8_t blk[16 * FCV_LANES];
+    for (int i = 0; i < cnt; i++) {
+      for (size_t j = 0; j < L; j++) {
+        memcpy(blk + 16 * j, ctr, 16);
+        fc__ctr128_add(ctr, 1);
+      }
+      b[i] = FCV_LD(blk);
+    }
+  }
+  FCV_ROUNDS(FCV_ENC, rk, nr, b, cnt);
+  for (int i = 0; i < cnt; i++) FCV_ST(out + 16 * L * i, FCV_XOR(b[i], FCV_LD(in + 16 * L * i)));
+}
+
 static inline void fcv_ctr(const __m128i *rk, unsigned nr, uint8_t ctr[16], const uint8_t *in,
                            uint8_t *out, size_t n) {
   const size_t L = FCV_LANES;
-  while (n >= L) {
-    size_t cnt = n >= FCV_N * L ? FCV_N : n / L;
-    FCV b[FCV_N];
-    if (fcx_ctr_lo(ctr) <= UINT64_MAX - FCV_N * L) {
-      FCV c = FCV_ADD64(FCV_BSWAP(FCV_BCAST(ctr)), FCV_LANE_IDX);
-      fcv_counters(&c, b, (int)cnt);
-      fcx_st(ctr, fcx_bswap(_mm_add_epi64(fcx_bswap(fcx_ld(ctr)),
-                                          _mm_set_epi64x(0, (long long)(cnt * L)))));
-    } else {
-      uint8_t blk[16 * FCV_LANES];
-      for (size_t i = 0; i < cnt; i++) {
-        for (size_t j = 0; j < L; j++) {
-          memcpy(blk + 16 * j, ctr, 16);
-          fc__ctr128_add(ctr, 1);
-        }
-        b[i] = FCV_LD(blk);
-      }
-    }
-    FCV_ROUNDS(FCV_ENC, rk, nr, b, (int)cnt);
-    for (size_t i = 0; i < cnt; i++) FCV_ST(out + 16 * L * i, FCV_XOR(b[i], FCV_LD(in + 16 * L * i)));
-    in += 16 * L * cnt;
-    out += 16 * L * cnt;
-    n -= L * cnt;
-  }
+  for (; n >= FCV_N * L; n -= FCV_N * L, in += 16 * FCV_N * L, out += 16 * FCV_N * L)
+    fcv_ctr_step(rk, nr, ctr, in, out, FCV_N);
+  for (; n >= L; n -= L, in += 16 * L, out += 16 * L) fcv_ctr_step(rk, nr, ctr, in, out, 1);
   for (; n > 0; n--, in += 16, out += 16) {
     fcx_st(out, _mm_xor_si128(fcx_ld(in), fcx_enc1(rk, nr, fcx_ld(ctr))));
     fc__ctr128_add(ctr, 1);

@@ -2,10 +2,9 @@
  * Stitched GCM body for the `vaes` + `vpclmul` pair on 512-bit registers:
  * 32 counter blocks (eight registers) through VAES per iteration while
  * the GHASH of 32 ciphertext blocks (the previous iteration's when
- * encrypting, this one's when decrypting) runs as two 16-block groups
- * inside the same round loop: group A's four products in rounds 1-4, its
- * reduction in round 5, group B's products in rounds 6-9 (AES has at least
- * 9 middle rounds). Method: aes_vaes_impl.h, ghash_vpclmul.h. Flags -mvaes
+ * encrypting, this one's when decrypting) runs in the same round loop:
+ * one register's four products per round in rounds 1-8 (AES has at least
+ * 9 middle rounds), one reduction per iteration. Method: aes_vaes_impl.h, ghash_vpclmul.h. Flags -mvaes
  * -mvpclmulqdq -maes -mpclmul -mavx512f -mavx512bw: needs the union of
  * both kernels' needs. The counter steps by 32-bit lane adds on its
  * byte-reflected form: exactly inc32, no branch on it.
@@ -19,27 +18,20 @@ static inline void counters(__m512i *c, __m512i b[GN]) {
   for (int i = 0; i < GN; i++, *c = _mm512_add_epi32(*c, FCV_STEP)) b[i] = fcz_bswap(*c);
 }
 
-/* AES on b[8] interleaved with the GHASH of x[8] (reflected; y not yet in). */
+/* AES on b[8] interleaved with the GHASH of x[8] (reflected; y not yet
+   in): register j's four products in round j + 1, one reduction. */
 static inline __m128i rounds_ghash(const __m128i *rk, unsigned nr, __m512i b[GN],
                                    const uint64_t *hd, const __m512i x[GN], __m128i y) {
   fcz_acc a;
   fcz_zero(&a);
-  __m512i k0 = FCV_BCAST(&rk[0]), yv = fcz_lane0(y);
+  __m512i k0 = FCV_BCAST(&rk[0]);
   for (int i = 0; i < GN; i++) b[i] = _mm512_xor_si512(b[i], k0);
   for (unsigned r = 1; r < nr; r++) {
     __m512i k = FCV_BCAST(&rk[r]);
     for (int i = 0; i < GN; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
-    if (r <= 4) {
+    if (r <= GN) {
       int j = (int)r - 1;
-      fcz_mul_acc(&a, j == 0 ? _mm512_xor_si512(x[0], yv) : x[j], fcz_pow(hd, 4 * j),
-                  fcz_kar(hd, 4 * j));
-    } else if (r == 5) {
-      yv = fcz_lane0(fcz_reduce(&a));
-      fcz_zero(&a);
-    } else if (r <= 9) {
-      int j = (int)r - 6;
-      fcz_mul_acc(&a, j == 0 ? _mm512_xor_si512(x[4], yv) : x[4 + j], fcz_pow(hd, 4 * j),
-                  fcz_kar(hd, 4 * j));
+      fcz_mul_acc(&a, j == 0 ? _mm512_xor_si512(x[0], fcz_lane0(y)) : x[j], fcz_pow(hd, 4 * j));
     }
   }
   __m512i kl = FCV_BCAST(&rk[nr]);
@@ -61,7 +53,7 @@ static void tail(const fc_aes_key *key, __m512i *c, __m128i *y, const uint8_t *i
     __m512i g = fcz_bswap(enc ? o : x);
     *y = fcz_ghash_group(hd, *y, &g, 1);
   }
-  __m128i c1 = _mm512_castsi512_si128(*c), h1 = fcx_ld((const uint8_t *)hd + 16 * 15);
+  __m128i c1 = _mm512_castsi512_si128(*c), h1 = fcx_ld((const uint8_t *)hd + 16 * (FCZ_HPOW - 1));
   for (; n > 0; n--, in += 16, out += 16, c1 = _mm_add_epi32(c1, _mm_set_epi32(0, 0, 0, 1))) {
     __m128i x = fcx_ld(in), o = _mm_xor_si128(x, fcx_enc1(rk, key->rounds, fcx_bswap(c1)));
     fcx_st(out, o);
@@ -101,10 +93,7 @@ static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const ui
     }
     have_prev = 1;
   }
-  if (have_prev) {
-    y = fcz_ghash_group(hd, y, x, 4);
-    y = fcz_ghash_group(hd, y, x + 4, 4);
-  }
+  if (have_prev) y = fcz_ghash_group(hd, y, x, GN);
   tail(key, &c, &y, in, out, n, enc);
   fcx_st(ctr, fcx_bswap(_mm512_castsi512_si128(c)));
   fcx_st(yb, fcx_bswap(y));

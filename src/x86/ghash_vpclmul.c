@@ -1,6 +1,6 @@
 /*
- * VPCLMULQDQ GHASH kernel `vpclmul` on 512-bit registers: sixteen blocks
- * per reduction. Method and layout: ghash_vpclmul.h. Flags -mvpclmulqdq
+ * VPCLMULQDQ GHASH kernel `vpclmul` on 512-bit registers: 32 blocks per
+ * reduction. Method and layout: ghash_vpclmul.h. Flags -mvpclmulqdq
  * -mpclmul -mavx512f -mavx512bw: needs VPCLMUL, PCLMUL, AVX512F, AVX512BW
  * and what AVX-512F implies (AVX2, AVX, SSE4.1, SSSE3, SSE2).
  * Stack: under 300 bytes.

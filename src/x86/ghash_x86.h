@@ -40,10 +40,10 @@ static inline void fcx_acc_zero(fcx_acc *a) {
  * two words up and w<<63 ^ w<<62 ^ w<<57 one word up (x^128 = x^7+x^2+x+1),
  * the lower word first.
  */
-static inline __m128i fcx_reduce(const fcx_acc *a) {
-  __m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
-  __m128i lo = _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8));
-  __m128i hi = _mm_xor_si128(a->hi, _mm_srli_si128(mid, 8));
+/* lo, mid, hi: the true parts of the product (mid already corrected). */
+static inline __m128i fcx_reduce3(__m128i lo, __m128i mid, __m128i hi) {
+  lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+  hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
   /* shift the 256-bit hi:lo left by one */
   __m128i lc = _mm_srli_epi64(lo, 63), hc = _mm_srli_epi64(hi, 63);
   lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(lc, 8));
@@ -59,6 +59,11 @@ static inline __m128i fcx_reduce(const fcx_acc *a) {
   __m128i r = _mm_xor_si128(_mm_xor_si128(lo, _mm_srli_epi64(lo, 1)),
                             _mm_xor_si128(_mm_srli_epi64(lo, 2), _mm_srli_epi64(lo, 7)));
   return _mm_xor_si128(_mm_xor_si128(hi, r), _mm_srli_si128(s, 8));
+}
+
+/* Karatsuba accumulator: mid holds (x0^x1)(h0^h1) sums, corrected here. */
+static inline __m128i fcx_reduce(const fcx_acc *a) {
+  return fcx_reduce3(a->lo, _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi)), a->hi);
 }
 
 static inline __m128i fcx_gfmul(__m128i x, __m128i h) {
