@@ -82,13 +82,28 @@ static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const ui
   uint8_t ks[16 * GCTR_CHUNK];
   while (nblocks > 0) {
     size_t n = nblocks < GCTR_CHUNK ? nblocks : GCTR_CHUNK;
-    for (size_t i = 0; i < n; i++) {
-      memcpy(ks + 16 * i, ctr, 16);
-      inc32(ctr);
+    uint32_t c32 = be32(ctr + 12); /* in a register: no reload after byte stores */
+    for (size_t i = 0; i < n; i++, c32++) {
+      uint8_t *b = ks + 16 * i;
+      memcpy(b, ctr, 12);
+      b[12] = (uint8_t)(c32 >> 24);
+      b[13] = (uint8_t)(c32 >> 16);
+      b[14] = (uint8_t)(c32 >> 8);
+      b[15] = (uint8_t)c32;
     }
+    ctr[12] = (uint8_t)(c32 >> 24);
+    ctr[13] = (uint8_t)(c32 >> 16);
+    ctr[14] = (uint8_t)(c32 >> 8);
+    ctr[15] = (uint8_t)c32;
     aes_of(key)->ecb_enc(key, ks, ks, n);
     if (!enc) ghash(key, y, in, n); /* before in == out is overwritten */
-    for (size_t i = 0; i < 16 * n; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
+    for (size_t i = 0; i < 16 * n; i += 8) {
+      uint64_t a, b;
+      memcpy(&a, in + i, 8);
+      memcpy(&b, ks + i, 8);
+      a ^= b;
+      memcpy(out + i, &a, 8);
+    }
     if (enc) ghash(key, y, out, n);
     in += 16 * n;
     out += 16 * n;
