@@ -7,6 +7,12 @@
 
 #include "aes_internal.h"
 
+__attribute__((noinline)) void fc__aes_burn_stack(void) {
+  uint8_t burn[FC__AES_BURN_BYTES];
+  memset(burn, 0, sizeof(burn));
+  __asm__ __volatile__("" : : "r"(burn) : "memory"); /* the stores stay */
+}
+
 fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
   fc_init();
   if (key == NULL) return FC_ERR_ARG;
@@ -22,6 +28,7 @@ fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
   a->ecb_enc(key, h, h, 1); /* GCM hash key H = E(K, 0^128) */
   g->setkey(key->hdata, h);
   fc__wipe(h, sizeof(h));
+  fc__aes_burn_stack();
   key->aes = a;
   key->ghash = g;
   return FC_OK;
@@ -43,13 +50,19 @@ static fc_err check_blocks(const fc_aes_key *key, const uint8_t *in, const uint8
 
 fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
-  if (rc == FC_OK && len != 0) kern(key)->ecb_enc(key, in, out, len / 16);
+  if (rc == FC_OK && len != 0) {
+    kern(key)->ecb_enc(key, in, out, len / 16);
+    fc__aes_burn_stack();
+  }
   return rc;
 }
 
 fc_err fc_aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
-  if (rc == FC_OK && len != 0) kern(key)->ecb_dec(key, in, out, len / 16);
+  if (rc == FC_OK && len != 0) {
+    kern(key)->ecb_dec(key, in, out, len / 16);
+    fc__aes_burn_stack();
+  }
   return rc;
 }
 
@@ -57,7 +70,10 @@ fc_err fc_aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *
                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && iv == NULL) rc = FC_ERR_ARG;
-  if (rc == FC_OK && len != 0) kern(key)->cbc_enc(key, iv, in, out, len / 16);
+  if (rc == FC_OK && len != 0) {
+    kern(key)->cbc_enc(key, iv, in, out, len / 16);
+    fc__aes_burn_stack();
+  }
   return rc;
 }
 
@@ -65,7 +81,10 @@ fc_err fc_aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *
                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && iv == NULL) rc = FC_ERR_ARG;
-  if (rc == FC_OK && len != 0) kern(key)->cbc_dec(key, iv, in, out, len / 16);
+  if (rc == FC_OK && len != 0) {
+    kern(key)->cbc_dec(key, iv, in, out, len / 16);
+    fc__aes_burn_stack();
+  }
   return rc;
 }
 
@@ -80,6 +99,7 @@ fc_err fc_aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uin
     for (size_t i = 0; i < rest; i++) out[16 * whole + i] = (uint8_t)(in[16 * whole + i] ^ ks[i]);
     fc__wipe(ks, sizeof(ks));
   }
+  fc__aes_burn_stack();
   return FC_OK;
 }
 
@@ -99,6 +119,7 @@ fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8
   if (whole != 0) kern(key)->cbc_enc(key, iv, in, out, whole / 16);
   kern(key)->cbc_enc(key, iv, last, out + whole, 1);
   fc__wipe(last, sizeof(last));
+  fc__aes_burn_stack();
   *out_len = whole + 16;
   return FC_OK;
 }
@@ -109,6 +130,7 @@ fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uin
       !fc__aes_io_ok(in, out, len))
     return FC_ERR_ARG;
   kern(key)->cbc_dec(key, iv, in, out, len / 16);
+  fc__aes_burn_stack();
   /* Constant time in the plaintext: p = last byte; valid iff 1 <= p <= 16
      and the last p bytes all equal p. Masks, no branch, no index on p. */
   uint32_t p = out[len - 1];

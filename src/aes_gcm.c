@@ -118,7 +118,7 @@ static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[1
   inc32(ctr);
 }
 
-fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
+static fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                        size_t iv_len) {
   if (ctx == NULL) return FC_ERR_ARG;
   fc__wipe(ctx, sizeof(*ctx));
@@ -143,6 +143,7 @@ fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t
   ctx->key = key;
   keystream_block(key, j0, ctx->ek0); /* E(J0); j0 is now inc32(J0) */
   memcpy(ctx->ctr, j0, 16);
+  fc__wipe(j0, sizeof(j0));
   ctx->state = ST_AAD;
   return FC_OK;
 }
@@ -152,7 +153,7 @@ static int ctx_ok(const fc_aes_gcm_ctx *ctx) {
          fc__aes_key_ok(ctx->key);
 }
 
-fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+static fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
   if (!ctx_ok(ctx) || ctx->state != ST_AAD || (aad == NULL && len != 0) ||
       (uint64_t)len > GCM_MAX_AAD - ctx->aad_len)
     return FC_ERR_ARG;
@@ -226,14 +227,32 @@ static fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_
   return FC_OK;
 }
 
+/* The public streaming calls burn the stack their kernels used. */
+fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
+                       size_t iv_len) {
+  fc_err rc = gcm_init(ctx, key, iv, iv_len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+  fc_err rc = gcm_aad(ctx, aad, len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
 fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
                                  size_t len) {
-  return update(ctx, in, out, len, 1);
+  fc_err rc = update(ctx, in, out, len, 1);
+  fc__aes_burn_stack();
+  return rc;
 }
 
 fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
                                  size_t len) {
-  return update(ctx, in, out, len, 0);
+  fc_err rc = update(ctx, in, out, len, 0);
+  fc__aes_burn_stack();
+  return rc;
 }
 
 /* The full 16-byte tag; wipes ctx. */
@@ -249,9 +268,10 @@ static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16]) {
   ghash(ctx->key, ctx->y, lens, 1);
   for (int i = 0; i < 16; i++) tag[i] = (uint8_t)(ctx->y[i] ^ ctx->ek0[i]);
   fc__wipe(ctx, sizeof(*ctx));
+  fc__wipe(lens, sizeof(lens));
 }
 
-fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+static fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
   if (!ctx_ok(ctx) || ctx->state == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
@@ -261,7 +281,7 @@ fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_le
   return FC_OK;
 }
 
-fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+static fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
   if (!ctx_ok(ctx) || ctx->state == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
@@ -271,6 +291,18 @@ fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t 
   fc__wipe(full, sizeof(full));
   FC__DECLASSIFY(&diff, sizeof(diff));
   return diff == 0 ? FC_OK : FC_ERR_AUTH; /* one decision on the whole tag */
+}
+
+fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+  fc_err rc = enc_final(ctx, tag, tag_len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+  fc_err rc = dec_final(ctx, tag, tag_len);
+  fc__aes_burn_stack();
+  return rc;
 }
 
 void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
@@ -295,11 +327,12 @@ fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
                           size_t len, uint8_t *tag, size_t tag_len) {
   fc_aes_gcm_ctx ctx;
   fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
-  if (rc == FC_OK) rc = fc_aes_gcm_init(&ctx, key, iv, iv_len);
-  if (rc == FC_OK) rc = fc_aes_gcm_aad(&ctx, aad, aad_len);
-  if (rc == FC_OK) rc = fc_aes_gcm_encrypt_update(&ctx, in, out, len);
-  if (rc == FC_OK) rc = fc_aes_gcm_encrypt_final(&ctx, tag, tag_len);
+  if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
+  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
+  if (rc == FC_OK) rc = update(&ctx, in, out, len, 1);
+  if (rc == FC_OK) rc = enc_final(&ctx, tag, tag_len);
   fc__wipe(&ctx, sizeof(ctx));
+  fc__aes_burn_stack();
   return rc;
 }
 
@@ -308,13 +341,14 @@ fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
                           size_t len, const uint8_t *tag, size_t tag_len) {
   fc_aes_gcm_ctx ctx;
   fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
-  if (rc == FC_OK) rc = fc_aes_gcm_init(&ctx, key, iv, iv_len);
-  if (rc == FC_OK) rc = fc_aes_gcm_aad(&ctx, aad, aad_len);
-  if (rc == FC_OK) rc = fc_aes_gcm_decrypt_update(&ctx, in, out, len);
+  if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
+  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
+  if (rc == FC_OK) rc = update(&ctx, in, out, len, 0);
   if (rc == FC_OK) {
-    rc = fc_aes_gcm_decrypt_final(&ctx, tag, tag_len);
+    rc = dec_final(&ctx, tag, tag_len);
     if (rc == FC_ERR_AUTH && len != 0) fc__wipe(out, len);
   }
   fc__wipe(&ctx, sizeof(ctx));
+  fc__aes_burn_stack();
   return rc;
 }

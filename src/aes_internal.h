@@ -19,4 +19,15 @@ static inline int fc__aes_io_ok(const uint8_t *in, const uint8_t *out, size_t le
   return a == b || a + len <= b || b + len <= a;
 }
 
+/*
+ * Overwrites FC__AES_BURN_BYTES of stack below the caller's frame: the
+ * region the kernels just used, where the compiler may have spilled vector
+ * registers holding round keys, keystream or data (no wipe inside a kernel
+ * can address those slots; libgcrypt's _gcry_burn_stack does the same).
+ * Called by every public AES entry point after its kernels return. The
+ * deepest kernel frames are about 1.2 KiB (see the .su files).
+ */
+#define FC__AES_BURN_BYTES 2048
+void fc__aes_burn_stack(void);
+
 #endif
