@@ -81,7 +81,7 @@ static const fc__kernel_head *const ghash_list[] = {
 static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
                                          "neon", "scalar32", NULL};
 static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
-static const char *const aes_names[] = {"vaes", "aesni", "armv8", "neon", "ct", NULL};
+static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,

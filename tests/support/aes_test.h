@@ -22,11 +22,13 @@ inline std::vector<std::string> aes_ghash_pairs() {
 class AesKernelTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
+    note_kernel_attempt(FC_OP_AES, GetParam());
     if (!kernel_usable(FC_OP_AES, GetParam()))
       GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
     pin_ = std::make_unique<Pin>(FC_OP_AES, GetParam());
     ASSERT_EQ(pin_->rc, FC_OK);
     ASSERT_STREQ(fc_impl_active(FC_OP_AES), GetParam().c_str());
+    note_kernel_ran(FC_OP_AES, GetParam());
   }
   std::unique_ptr<Pin> pin_;
 };
@@ -38,12 +40,16 @@ class GcmPairTest : public ::testing::TestWithParam<std::string> {
     size_t s = p.find('/');
     aes_ = p.substr(0, s);
     ghash_ = p.substr(s + 1);
+    note_kernel_attempt(FC_OP_AES, aes_);
+    note_kernel_attempt(FC_OP_GHASH, ghash_);
     if (!kernel_usable(FC_OP_AES, aes_) || !kernel_usable(FC_OP_GHASH, ghash_))
       GTEST_SKIP() << "UNAVAILABLE on this CPU: " << p;
     pa_ = std::make_unique<Pin>(FC_OP_AES, aes_);
     pg_ = std::make_unique<Pin>(FC_OP_GHASH, ghash_);
     ASSERT_EQ(pa_->rc, FC_OK);
     ASSERT_EQ(pg_->rc, FC_OK);
+    note_kernel_ran(FC_OP_AES, aes_);
+    note_kernel_ran(FC_OP_GHASH, ghash_);
   }
   std::string aes_, ghash_;
   std::unique_ptr<Pin> pa_, pg_;
