@@ -17,10 +17,21 @@ static inline uint64x2_t rounds_ghash(const uint8_t *rk, unsigned nr, uint8x16_t
                                       const uint64_t *hd, const uint64x2_t x[8]) {
   fca_acc a;
   fca_zero(&a);
-  for (unsigned r = 0; r + 1 < nr; r++) {
+  /* rounds 0..7 carry one product each (constant trip count: unrolled);
+     the rest (at least one more) are plain rounds */
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 8
+#endif
+  for (int j = 0; j < 8; j++) {
+    uint8x16_t k = fca_ld(rk + 16 * j);
+    for (int i = 0; i < 8; i++) b[i] = vaesmcq_u8(vaeseq_u8(b[i], k));
+    fca_mul_acc(&a, x[j], fca_hpow(hd, 8 - j), fca_hkar(hd, 8 - j));
+  }
+  for (unsigned r = 8; r + 1 < nr; r++) {
     uint8x16_t k = fca_ld(rk + 16 * r);
     for (int i = 0; i < 8; i++) b[i] = vaesmcq_u8(vaeseq_u8(b[i], k));
-    if (r < 8) fca_mul_acc(&a, x[r], fca_hpow(hd, 8 - (int)r), fca_hkar(hd, 8 - (int)r));
   }
   uint8x16_t k1 = fca_ld(rk + 16 * (nr - 1)), k2 = fca_ld(rk + 16 * nr);
   for (int i = 0; i < 8; i++) b[i] = veorq_u8(vaeseq_u8(b[i], k1), k2);

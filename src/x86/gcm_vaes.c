@@ -26,13 +26,21 @@ static inline __m128i rounds_ghash(const __m128i *rk, unsigned nr, __m512i b[GN]
   fcz_zero(&a);
   __m512i k0 = FCV_BCAST(&rk[0]);
   for (int i = 0; i < GN; i++) b[i] = _mm512_xor_si512(b[i], k0);
-  for (unsigned r = 1; r < nr; r++) {
+  /* rounds 1..8 carry one register's products each (constant trip count:
+     unrolled, so x[] stays in registers); the rest are plain rounds */
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 8
+#endif
+  for (int j = 0; j < GN; j++) {
+    __m512i k = FCV_BCAST(&rk[j + 1]);
+    for (int i = 0; i < GN; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
+    fcz_mul_acc(&a, j == 0 ? _mm512_xor_si512(x[0], fcz_lane0(y)) : x[j], fcz_pow(hd, 4 * j));
+  }
+  for (unsigned r = GN + 1; r < nr; r++) {
     __m512i k = FCV_BCAST(&rk[r]);
     for (int i = 0; i < GN; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
-    if (r <= GN) {
-      int j = (int)r - 1;
-      fcz_mul_acc(&a, j == 0 ? _mm512_xor_si512(x[0], fcz_lane0(y)) : x[j], fcz_pow(hd, 4 * j));
-    }
   }
   __m512i kl = FCV_BCAST(&rk[nr]);
   for (int i = 0; i < GN; i++) b[i] = _mm512_aesenclast_epi128(b[i], kl);
