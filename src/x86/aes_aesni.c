@@ -54,14 +54,7 @@ static void ni_ecb_dec(const fc_aes_key *key, const uint8_t *in, uint8_t *out, s
 
 static void ni_cbc_enc(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                        size_t n) {
-  const __m128i *rk = fcx_ek(key);
-  unsigned nr = key->rounds;
-  __m128i c = fcx_ld(iv);
-  for (; n > 0; n--, in += 16, out += 16) {
-    c = fcx_enc1(rk, nr, _mm_xor_si128(c, fcx_ld(in)));
-    fcx_st(out, c);
-  }
-  fcx_st(iv, c);
+  fcx_cbc_enc(fcx_ek(key), key->rounds, iv, in, out, n);
 }
 
 static void ni_cbc_dec(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,

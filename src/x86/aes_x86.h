@@ -88,6 +88,32 @@ static inline __m128i fcx_dec1(const __m128i *rk, unsigned nr, __m128i x) {
   return _mm_aesdeclast_si128(x, fcx_ld(&rk[nr]));
 }
 
+/*
+ * CBC encryption, serial by nature: the chain is only the AES rounds. The
+ * next plaintext block and round key 0 are folded into the last round key
+ * (AESENCLAST(s, kl ^ p' ^ k0) is already the next block's state after
+ * round 0), and the ciphertext is recovered off the chain.
+ */
+static inline void fcx_cbc_enc(const __m128i *rk, unsigned nr, uint8_t iv[16], const uint8_t *in,
+                               uint8_t *out, size_t n) {
+  const __m128i k0 = fcx_ld(&rk[0]), kl = fcx_ld(&rk[nr]);
+  __m128i c = fcx_ld(iv);
+  if (n == 0) return;
+  __m128i s = _mm_xor_si128(_mm_xor_si128(c, fcx_ld(in)), k0);
+  for (size_t i = 0; i < n; i++, in += 16, out += 16) {
+    for (unsigned r = 1; r < nr; r++) s = _mm_aesenc_si128(s, fcx_ld(&rk[r]));
+    if (i + 1 < n) {
+      __m128i m = _mm_xor_si128(fcx_ld(in + 16), k0); /* read before out (in == out) */
+      s = _mm_aesenclast_si128(s, _mm_xor_si128(kl, m));
+      c = _mm_xor_si128(s, m);
+    } else {
+      c = _mm_aesenclast_si128(s, kl);
+    }
+    fcx_st(out, c);
+  }
+  fcx_st(iv, c);
+}
+
 /* Byte reversal of a block (SSSE3). */
 static inline __m128i fcx_bswap(__m128i x) {
   return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
