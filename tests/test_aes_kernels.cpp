@@ -120,6 +120,34 @@ TEST_P(AesKernel, CounterCarriesAndWraps) {
   }
 }
 
+// A key keeps the kernels of its init: re-selecting afterwards changes
+// nothing for it (results and recorded names), for every usable pair.
+TEST(AesKeys, KeyKeepsItsKernelsAcrossSwitch) {
+  Bytes k(32, 0x42), in(1000, 0x17), iv(12, 9);
+  std::vector<std::string> outs;
+  for (const std::string &a : fct::kernels(FC_OP_AES))
+    for (const std::string &g : fct::kernels(FC_OP_GHASH)) {
+      if (!fct::kernel_usable(FC_OP_AES, a) || !fct::kernel_usable(FC_OP_GHASH, g)) continue;
+      fc_aes_key key;
+      ASSERT_EQ(fc_impl_select(FC_OP_AES, a.c_str()), FC_OK);
+      ASSERT_EQ(fc_impl_select(FC_OP_GHASH, g.c_str()), FC_OK);
+      ASSERT_EQ(fc_aes_init(&key, k.data(), k.size()), FC_OK);
+      ASSERT_EQ(fc_impl_select(FC_OP_AES, "ct"), FC_OK);  // switch after init
+      ASSERT_EQ(fc_impl_select(FC_OP_GHASH, "ct"), FC_OK);
+      Bytes out(in.size() + 16);
+      ASSERT_EQ(fc_aes_gcm_encrypt(&key, iv.data(), 12, nullptr, 0, in.data(), out.data(),
+                                   in.size(), out.data() + in.size(), 16),
+                FC_OK);
+      EXPECT_STREQ(fct::aes_kernel_of(key), a.c_str());
+      EXPECT_STREQ(fct::ghash_kernel_of(key), g.c_str());
+      outs.push_back(fct::to_hex(out));
+      EXPECT_EQ(outs.back(), outs.front()) << a << "/" << g;
+    }
+  ASSERT_EQ(fc_impl_select(FC_OP_AES, nullptr), FC_OK);
+  ASSERT_EQ(fc_impl_select(FC_OP_GHASH, nullptr), FC_OK);
+  EXPECT_GE(outs.size(), 1u);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllKernels, AesKernel, ::testing::ValuesIn(fct::kernels(FC_OP_AES)),
                          [](const auto &i) { return fct::param_name(i.param); });
 
