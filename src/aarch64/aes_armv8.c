@@ -36,10 +36,23 @@ static void a8_ecb_dec(const fc_aes_key *key, const uint8_t *in, uint8_t *out, s
 
 static void a8_cbc_enc(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                        size_t n) {
+  /* Serial by nature: the last round key, the next plaintext block and
+     round key 0 are folded into one AESE key (AESE adds its key first),
+     so only AESE/AESMC are on the chain; the ciphertext is recovered off
+     it. */
   const uint8_t *rk = fca_ek(key);
+  unsigned nr = key->rounds;
+  const uint8x16_t k0 = fca_ld(rk), kl = fca_ld(rk + 16 * nr);
   uint8x16_t c = fca_ld(iv);
-  for (; n > 0; n--, in += 16, out += 16) {
-    c = fca_enc1(rk, key->rounds, veorq_u8(c, fca_ld(in)));
+  if (n == 0) return;
+  uint8x16_t s = veorq_u8(c, fca_ld(in)), k = k0; /* AESE(s, k) runs round 0 */
+  for (size_t i = 0; i < n; i++, in += 16, out += 16) {
+    s = vaesmcq_u8(vaeseq_u8(s, k));
+    for (unsigned r = 1; r + 1 < nr; r++) s = vaesmcq_u8(vaeseq_u8(s, fca_ld(rk + 16 * r)));
+    s = vaeseq_u8(s, fca_ld(rk + 16 * (nr - 1)));
+    c = veorq_u8(s, kl);
+    /* next round 0: AESE(c ^ p', k0) = AESE(s, kl ^ p' ^ k0) */
+    if (i + 1 < n) k = veorq_u8(veorq_u8(kl, fca_ld(in + 16)), k0); /* read before out */
     fca_st(out, c);
   }
   fca_st(iv, c);
