@@ -14,6 +14,9 @@ static const fc__gcm_kernel *const stitched[] = {
 #if defined(FC_HAVE_VAES) && defined(FC_HAVE_VPCLMUL)
     &fc__gcm_vaes,
 #endif
+#if defined(FC_HAVE_VAES256) && defined(FC_HAVE_PCLMUL)
+    &fc__gcm_vaes256,
+#endif
 #if defined(FC_HAVE_AESNI) && defined(FC_HAVE_PCLMUL)
     &fc__gcm_aesni,
 #endif

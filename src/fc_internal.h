@@ -249,6 +249,7 @@ extern const fc__ghash_kernel fc__ghash_vpclmul;
 extern const fc__ghash_kernel fc__ghash_pmull;
 extern const fc__gcm_kernel fc__gcm_aesni;
 extern const fc__gcm_kernel fc__gcm_vaes;
+extern const fc__gcm_kernel fc__gcm_vaes256;
 extern const fc__gcm_kernel fc__gcm_armv8;
 
 /* Active kernels (after fc_init); NULL only if none is built. */
