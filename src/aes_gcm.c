@@ -86,13 +86,15 @@ static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const ui
   while (nblocks > 0) {
     size_t n = nblocks < GCTR_CHUNK ? nblocks : GCTR_CHUNK;
     uint32_t c32 = be32(ctr + 12); /* in a register: no reload after byte stores */
-    for (size_t i = 0; i < n; i++, c32++) {
+    for (size_t i = 0; i < n; i++) {
       uint8_t *b = ks + 16 * i;
       memcpy(b, ctr, 12);
       b[12] = (uint8_t)(c32 >> 24);
       b[13] = (uint8_t)(c32 >> 16);
       b[14] = (uint8_t)(c32 >> 8);
       b[15] = (uint8_t)c32;
+      c32++;
+      FC__OPAQUE(c32); /* the loop stays counted by i */
     }
     ctr[12] = (uint8_t)(c32 >> 24);
     ctr[13] = (uint8_t)(c32 >> 16);

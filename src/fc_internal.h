@@ -269,6 +269,14 @@ const fc__ghash_kernel *fc__ghash_active(void);
 #define FC__DECLASSIFY(p, n) ((void)0)
 #endif
 
+/* Hides x's value from the optimiser, so it cannot rewrite a loop's exit
+   test in terms of a secret (gcc turns `i < n` into `ctr32 != start + n`). */
+#if defined(__GNUC__)
+#define FC__OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define FC__OPAQUE(x) ((void)0)
+#endif
+
 /* 128-bit big-endian counter + n (mod 2^128), portable. */
 static inline void fc__ctr128_add(uint8_t ctr[16], uint64_t n) {
   for (int i = 15; i >= 0 && n != 0; i--) {
