@@ -57,10 +57,21 @@ static void load_iv(fc_hash_ctx *ctx, const fc__hash_info *hi) {
 }
 
 void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen) {
-  if (fc__hash_infos[ctx->alg].block == 128)
-    for (size_t i = 0; i < outlen; i++) out[i] = (uint8_t)(ctx->h.w64[i / 8] >> (56 - 8 * (i % 8)));
-  else
-    for (size_t i = 0; i < outlen; i++) out[i] = (uint8_t)(ctx->h.w32[i / 4] >> (24 - 8 * (i % 4)));
+  /* Whole words first (the common case), then the bytes of a partial word
+     (SHA-512/224 ends on half a 64-bit word). */
+  size_t i = 0;
+  if (fc__hash_infos[ctx->alg].block == 128) {
+    for (; i + 8 <= outlen; i += 8) {
+      uint64_t w = __builtin_bswap64(ctx->h.w64[i / 8]);
+      __builtin_memcpy(out + i, &w, 8);
+    }
+    for (; i < outlen; i++) out[i] = (uint8_t)(ctx->h.w64[i / 8] >> (56 - 8 * (i % 8)));
+  } else {
+    for (; i + 4 <= outlen; i += 4) {
+      uint32_t w = __builtin_bswap32(ctx->h.w32[i / 4]);
+      __builtin_memcpy(out + i, &w, 4);
+    }
+  }
 }
 
 /* Pads the buffered tail (buf_len < block) and compresses it: one block, or
@@ -71,15 +82,15 @@ static void pad_final(fc_hash_ctx *ctx) {
   size_t rest = ctx->buf_len;
   ctx->buf[rest++] = 0x80;
   if (rest > block - lenbytes) {
-    while (rest < block) ctx->buf[rest++] = 0;
+    __builtin_memset(ctx->buf + rest, 0, block - rest);
     k->compress(&ctx->h, ctx->buf, 1);
     rest = 0;
   }
-  while (rest < block - 8) ctx->buf[rest++] = 0;
+  __builtin_memset(ctx->buf + rest, 0, block - 8 - rest);
   /* Length in bits, big-endian. total < 2^61 (fc_hash_update), so the bit
      count fits 64 bits and the high half of SHA-512's 128-bit field is 0. */
-  uint64_t bits = ctx->total << 3;
-  for (int i = 0; i < 8; i++) ctx->buf[block - 1 - i] = (uint8_t)(bits >> (8 * i));
+  uint64_t bits = __builtin_bswap64(ctx->total << 3);
+  __builtin_memcpy(ctx->buf + block - 8, &bits, 8);
   k->compress(&ctx->h, ctx->buf, 1);
 }
 
@@ -115,7 +126,7 @@ fc_err fc_hash_update(fc_hash_ctx *ctx, const void *msg, size_t len) {
   if (ctx->buf_len) {
     size_t take = block - ctx->buf_len;
     if (take > len) take = len;
-    for (size_t i = 0; i < take; i++) ctx->buf[ctx->buf_len + i] = p[i];
+    __builtin_memcpy(ctx->buf + ctx->buf_len, p, take);
     ctx->buf_len += (uint32_t)take;
     p += take;
     len -= take;
@@ -127,7 +138,7 @@ fc_err fc_hash_update(fc_hash_ctx *ctx, const void *msg, size_t len) {
   if (whole) k->compress(&ctx->h, p, whole);
   p += whole * block;
   len -= whole * block;
-  for (size_t i = 0; i < len; i++) ctx->buf[i] = p[i];
+  if (len) __builtin_memcpy(ctx->buf, p, len);
   ctx->buf_len = (uint32_t)len;
   return FC_OK;
 }
@@ -156,7 +167,7 @@ fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
   if (whole) k->compress(&ctx.h, msg, whole);
   const uint8_t *p = (const uint8_t *)msg + whole * hi->block;
   ctx.buf_len = (uint32_t)(len - whole * hi->block);
-  for (size_t i = 0; i < ctx.buf_len; i++) ctx.buf[i] = p[i];
+  if (ctx.buf_len) __builtin_memcpy(ctx.buf, p, ctx.buf_len);
   pad_final(&ctx);
   fc__hash_digest_out(&ctx, out, hi->len);
   fc__burn(&ctx, sizeof(ctx));

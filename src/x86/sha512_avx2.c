@@ -91,27 +91,33 @@ static void schedule2(uint64_t *wk, const uint8_t *a, const uint8_t *b) {
 }
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* One round; the caller rotates the roles of a..h instead of moving them. */
-#define RND(a, b, c, d, e, f, g, h, w)                                                \
-  do {                                                                                \
-    uint64_t t1 = h + (ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41)) + (g ^ (e & (f ^ g))) + (w); \
-    uint64_t t2 = (ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39)) + ((a & b) | (c & (a | b)));  \
-    d += t1;                                                                          \
-    h = t1 + t2;                                                                      \
+/* One round; the caller rotates the roles of a..h instead of moving them.
+   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), where b ^ c is the previous
+   round's a ^ b (xy in, yz out), which saves an operation per round.
+   The sum is ordered so the late value, S1(e), is added last. */
+#define RND(a, b, c, d, e, f, g, h, w, xy, yz)                          \
+  do {                                                                  \
+    uint64_t t1 = h + (w) + (g ^ (e & (f ^ g)));                        \
+    t1 += ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                         \
+    xy = a ^ b;                                                         \
+    uint64_t t2 = (ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39)) + (b ^ (xy & yz)); \
+    d += t1;                                                            \
+    h = t1 + t2;                                                        \
   } while (0)
 
 /* 80 rounds on one block; wk points at its lane (stride 4 per pair). */
 static void rounds(uint64_t *st, const uint64_t *wk) {
   uint64_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
+  uint64_t m0, m1 = b ^ c;
   for (int t = 0; t < 80; t += 8, wk += 16) {
-    RND(a, b, c, d, e, f, g, h, wk[0]);
-    RND(h, a, b, c, d, e, f, g, wk[1]);
-    RND(g, h, a, b, c, d, e, f, wk[4]);
-    RND(f, g, h, a, b, c, d, e, wk[5]);
-    RND(e, f, g, h, a, b, c, d, wk[8]);
-    RND(d, e, f, g, h, a, b, c, wk[9]);
-    RND(c, d, e, f, g, h, a, b, wk[12]);
-    RND(b, c, d, e, f, g, h, a, wk[13]);
+    RND(a, b, c, d, e, f, g, h, wk[0], m0, m1);
+    RND(h, a, b, c, d, e, f, g, wk[1], m1, m0);
+    RND(g, h, a, b, c, d, e, f, wk[4], m0, m1);
+    RND(f, g, h, a, b, c, d, e, wk[5], m1, m0);
+    RND(e, f, g, h, a, b, c, d, wk[8], m0, m1);
+    RND(d, e, f, g, h, a, b, c, wk[9], m1, m0);
+    RND(c, d, e, f, g, h, a, b, wk[12], m0, m1);
+    RND(b, c, d, e, f, g, h, a, wk[13], m1, m0);
   }
   st[0] += a;
   st[1] += b;
