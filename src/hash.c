@@ -155,7 +155,7 @@ fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
   fc_init();
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
-  if ((uint64_t)len >= ((uint64_t)1 << 61)) return FC_ERR_ARG;
+  if (((uint64_t)len >> 61) != 0) return FC_ERR_ARG; /* FIPS 180-4 limit; never on 32-bit */
   /* Whole blocks go to the kernel from msg; only the tail is copied. */
   fc_hash_ctx ctx;
   ctx.kernel = fc__sha_active(hi->op);
