@@ -304,9 +304,9 @@ fc_err fc_rsa_verify_pss(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_alg
                          size_t salt_len, const uint8_t *digest, size_t digest_len,
                          const uint8_t *sig, size_t sig_len);
 
-/* Workspace for fc_rsa_verify_pss_ws with a modulus of `bits` bits, any exponent. */
-#define FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(bits) \
-  (FC_RSA_VERIFY_WORKSPACE_BYTES(bits) + ((bits) + 7) / 8)
+/* Workspace for fc_rsa_verify_pss_ws with a modulus of `bits` bits, any
+   exponent (EM is decoded in the exponentiation's space once it is free). */
+#define FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(bits) FC_RSA_VERIFY_WORKSPACE_BYTES(bits)
 
 /* fc_rsa_verify_pss with caller-provided workspace (no large stack frame). */
 fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_alg mgf1_hash,

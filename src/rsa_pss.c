@@ -5,9 +5,10 @@
  * (key, signature, digest), so variable time is fine; the checks are still
  * accumulated and decided once at the end.
  *
- * Stack: fc_rsa_verify_pss puts FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(8192)
- * (any exponent) or the smaller e = 2^k + 1 figure on the stack in a
- * noinline frame, like fc_rsa_verify; see README "Stack".
+ * Stack: fc_rsa_verify_pss puts the same workspace as fc_rsa_verify on the
+ * stack (sized for 8192 bits; smaller for e = 2^k + 1) in a noinline frame;
+ * EM is decoded in the part of it the exponentiation no longer needs. Plus
+ * two hash contexts (MGF1) and a digest: about 0.6 KiB. See README "Stack".
  */
 #include "fc_internal.h"
 
@@ -46,12 +47,15 @@ fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_
   /* A .vbpubk names its hash: no other one verifies with it. */
   if (key->hash != 0 && key->hash != (int32_t)hash) return FC_ERR_SIG;
 
-  /* ws: the modexp result and its workspace, then k bytes for EM. */
-  if (ws_len < k) return FC_ERR_ARG;
-  uint8_t *em_full = (uint8_t *)ws + ws_len - k;
+  /* ws: the modexp result, then the kernel's workspace, which is free again
+     once the exponentiation is done and holds EM (k bytes: one value slot
+     of any kernel is at least that, so this check never fails when the
+     exponentiation had room). */
   uint32_t *m;
-  fc_err rc = fc__rsa_public_op(key, sig, sig_len, ws, ws_len - k, &m);
+  fc_err rc = fc__rsa_public_op(key, sig, sig_len, ws, ws_len, &m);
   if (rc != FC_OK) return rc;
+  uint8_t *em_full = (uint8_t *)(m + key->mont.nwords);
+  if ((size_t)(em_full - (uint8_t *)ws) + k > ws_len) return FC_ERR_ARG;
   /* I2OSP(m, k); EM = the last emLen bytes. When emLen = k - 1 the first
      byte must be zero (8.1.2 step 2c: m must fit emLen bytes). */
   fc__bn_to_be(em_full, k, m, key->mont.nwords);
@@ -65,7 +69,8 @@ fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_
   bad |= (uint32_t)(em[em_len - 1] ^ 0xbc);
   /* Step 6: the leftmost 8*emLen - emBits bits of maskedDB are zero. */
   unsigned top_bits = (unsigned)(8 * em_len - em_bits);
-  uint8_t top_mask = (uint8_t)(0xff << (8 - top_bits)); /* top_bits in 1..8 */
+  /* top_bits in 0..7 (emLen = k - 1 when modBits - 1 is a multiple of 8) */
+  uint8_t top_mask = (uint8_t)(0xff << (8 - top_bits));
   bad |= db[0] & top_mask;
   /* Steps 7-9: DB = maskedDB ^ MGF(H), leftmost bits cleared. */
   mgf1_xor(mgf1_hash, h, hlen, db, db_len);
@@ -99,9 +104,7 @@ fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_
 }
 
 /* Workspace for e = 2^k + 1 at the maximum modulus. */
-#define PSS_WS_F4                                                                        \
-  (FC_MODPOW_WORKSPACE_F4_BYTES(FC_RSA_MAX_BITS) + 4 * FC_MONT_MAX_WORDS + 16 + \
-   FC_RSA_MAX_BYTES)
+#define PSS_WS_F4 (FC_MODPOW_WORKSPACE_F4_BYTES(FC_RSA_MAX_BITS) + 4 * FC_MONT_MAX_WORDS + 16)
 
 __attribute__((noinline)) static fc_err pss_f4(const fc_rsa_pubkey *key, fc_hash_alg hash,
                                                fc_hash_alg mgf1_hash, size_t salt_len,
