@@ -152,25 +152,32 @@ fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out) {
 }
 
 fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
-  fc_init();
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
   if (((uint64_t)len >> 61) != 0) return FC_ERR_ARG; /* FIPS 180-4 limit; never on 32-bit */
-  /* Whole blocks go to the kernel from msg; only the tail is copied. */
-  fc_hash_ctx ctx;
-  ctx.kernel = fc__sha_active(hi->op);
+  const fc__sha_kernel *k = fc__sha_active(hi->op);
+  fc_hash_ctx ctx; /* only alg and h are used: the state and digest_out's view of it */
   ctx.alg = (uint32_t)alg;
-  ctx.total = len;
   load_iv(&ctx, hi);
-  const fc__sha_kernel *k = ctx.kernel;
-  size_t whole = len / hi->block;
-  if (whole) k->compress(&ctx.h, msg, whole);
-  const uint8_t *p = (const uint8_t *)msg + whole * hi->block;
-  ctx.buf_len = (uint32_t)(len - whole * hi->block);
-  if (ctx.buf_len) __builtin_memcpy(ctx.buf, p, ctx.buf_len);
-  pad_final(&ctx);
+  /* All whole blocks but the last go to the kernel straight from msg; the
+     last whole block, the tail and the padding go in one more call from
+     buf (one call for a message of one block, the common short case).
+     buf: at most block + (block - 1) + 1 + 16 bytes -> 3 blocks. */
+  size_t block = hi->block, lenbytes = block / 8, whole = len / block;
+  size_t direct = whole ? whole - 1 : 0;
+  if (direct) k->compress(&ctx.h, msg, direct);
+  uint8_t buf[3 * FC_HASH_MAX_BLOCK];
+  size_t n = len - direct * block;
+  if (n) __builtin_memcpy(buf, (const uint8_t *)msg + direct * block, n);
+  size_t total = (n + 1 + lenbytes + block - 1) / block * block;
+  buf[n] = 0x80;
+  __builtin_memset(buf + n + 1, 0, total - n - 1 - 8);
+  uint64_t bits = __builtin_bswap64((uint64_t)len << 3);
+  __builtin_memcpy(buf + total - 8, &bits, 8);
+  k->compress(&ctx.h, buf, total / block);
   fc__hash_digest_out(&ctx, out, hi->len);
-  fc__burn(&ctx, sizeof(ctx));
+  fc__burn(buf, total);
+  fc__burn(&ctx.h, sizeof(ctx.h));
   return FC_OK;
 }
 
