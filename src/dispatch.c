@@ -53,6 +53,9 @@ static const fc__kernel_head *const sha256_list[] = {
 #if defined(FC_HAVE_SHANI)
     &fc__sha256_shani.h,
 #endif
+#if defined(FC_HAVE_SHA_AVX2)
+    &fc__sha256_avx2.h,
+#endif
 #if defined(FC_HAVE_SHA_ARMV8)
     &fc__sha256_armv8.h,
 #endif
