@@ -51,16 +51,76 @@ static const uint64_t K[80] __attribute__((aligned(32))) = {
 /* K[2q], K[2q+1] in both 128-bit lanes. */
 #define KPAIR(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&K[2 * (q)]))
 
-/* wk[4q .. 4q+3] = W+K for rounds 2q, 2q+1 of block A, then of block B. */
-static void schedule2(uint64_t *wk, const uint8_t *a, const uint8_t *b) {
+#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+/* One round; the caller rotates the roles of a..h instead of moving them.
+   Both recurrences are kept 4 operations deep:
+   - new e = (d + h + w) + Ch + S1(e): d + h + w does not depend on e;
+   - new a = (T1 + Maj) + S0(a) with Maj(a,b,c) = (a & (b ^ c)) ^ (b & c),
+     where b ^ c and b & c (xo, ao in; xn, an out for the next round, which
+     are this round's a ^ b, a & b) do not depend on the new a. */
+#define RND(a, b, c, d, e, f, g, h, w, xo, ao, xn, an)                  \
+  do {                                                                  \
+    uint64_t hw = h + (w), ch = g ^ (e & (f ^ g));                      \
+    uint64_t s1 = ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                 \
+    uint64_t t1 = hw + ch + s1;                                         \
+    d = (d + hw) + ch + s1;                                             \
+    uint64_t maj = (a & xo) ^ ao;                                       \
+    xn = a ^ b;                                                         \
+    an = a & b;                                                         \
+    h = (t1 + maj) + (ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39));            \
+  } while (0)
+
+#define RND8(wk)                                                     \
+  do {                                                               \
+    RND(a, b, c, d, e, f, g, h, (wk)[0], q1, n1, q0, n0);            \
+    RND(h, a, b, c, d, e, f, g, (wk)[1], q0, n0, q1, n1);            \
+    RND(g, h, a, b, c, d, e, f, (wk)[4], q1, n1, q0, n0);            \
+    RND(f, g, h, a, b, c, d, e, (wk)[5], q0, n0, q1, n1);            \
+    RND(e, f, g, h, a, b, c, d, (wk)[8], q1, n1, q0, n0);            \
+    RND(d, e, f, g, h, a, b, c, (wk)[9], q0, n0, q1, n1);            \
+    RND(c, d, e, f, g, h, a, b, (wk)[12], q1, n1, q0, n0);           \
+    RND(b, c, d, e, f, g, h, a, (wk)[13], q0, n0, q1, n1);           \
+  } while (0)
+
+#define LOAD_ST                                                                              \
+  uint64_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6],     \
+           h = st[7];                                                                        \
+  uint64_t q0, n0, q1 = b ^ c, n1 = b & c
+#define ADD_ST \
+  st[0] += a;  \
+  st[1] += b;  \
+  st[2] += c;  \
+  st[3] += d;  \
+  st[4] += e;  \
+  st[5] += f;  \
+  st[6] += g;  \
+  st[7] += h
+
+/* x[q] = W[2q..2q+1] of both blocks; xo = x[p-8] becomes x[p]; x1_ = x[p-7],
+   x4_ = x[p-4], x5_ = x[p-3], x7_ = x[p-1]; W+K goes to wk[4p..4p+3]. */
+#define STEP(p, xo, x1_, x4_, x5_, x7_)                                                      \
+  xo = _mm256_add_epi64(                                                                     \
+      _mm256_add_epi64(xo, S0V(_mm256_alignr_epi8(x1_, xo, 8))),                             \
+      _mm256_add_epi64(_mm256_alignr_epi8(x5_, x4_, 8), S1V(x7_)));                          \
+  _mm256_storeu_si256((__m256i *)(wk + 4 * (p)), _mm256_add_epi64(xo, KPAIR(p)))
+
+/*
+ * Blocks a and b (b may equal a): the schedule of both runs interleaved with
+ * the 80 rounds of block a (its dependency chain, 32 steps of s1, is then
+ * hidden under the rounds' own), then block b's rounds read the stored W+K.
+ * Chunk i of 8 rounds (pairs 4i..4i+3) computes pairs 8+4i..11+4i, which
+ * later chunks read: the schedule stays ahead of the rounds.
+ */
+static void two_blocks(uint64_t *st, uint64_t *wk, const uint8_t *pa, const uint8_t *pb) {
   const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fll, 0x0001020304050607ll,
                                           0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
   __m256i x0, x1, x2, x3, x4, x5, x6, x7;
-#define LOAD(j, x)                                                                             \
-  x = _mm256_shuffle_epi8(                                                                     \
-      _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(a + 16 * (j)))), \
-                              _mm_loadu_si128((const __m128i *)(b + 16 * (j))), 1),           \
-      bswap);                                                                                  \
+#define LOAD(j, x)                                                                        \
+  x = _mm256_shuffle_epi8(                                                                \
+      _mm256_inserti128_si256(                                                            \
+          _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(pa + 16 * (j)))),       \
+          _mm_loadu_si128((const __m128i *)(pb + 16 * (j))), 1),                          \
+      bswap);                                                                             \
   _mm256_storeu_si256((__m256i *)(wk + 4 * (j)), _mm256_add_epi64(x, KPAIR(j)))
   LOAD(0, x0);
   LOAD(1, x1);
@@ -71,76 +131,38 @@ static void schedule2(uint64_t *wk, const uint8_t *a, const uint8_t *b) {
   LOAD(6, x6);
   LOAD(7, x7);
 #undef LOAD
-  /* xo = x[p-8] becomes x[p]; x[p-7], x[p-4], x[p-3], x[p-1] as named. */
-#define STEP(p, xo, x1_, x4_, x5_, x7_)                                                      \
-  xo = _mm256_add_epi64(                                                                     \
-      _mm256_add_epi64(xo, S0V(_mm256_alignr_epi8(x1_, xo, 8))),                             \
-      _mm256_add_epi64(_mm256_alignr_epi8(x5_, x4_, 8), S1V(x7_)));                          \
-  _mm256_storeu_si256((__m256i *)(wk + 4 * (p)), _mm256_add_epi64(xo, KPAIR(p)))
-  for (int p = 8; p < 40; p += 8) {
-    STEP(p + 0, x0, x1, x4, x5, x7);
-    STEP(p + 1, x1, x2, x5, x6, x0);
-    STEP(p + 2, x2, x3, x6, x7, x1);
-    STEP(p + 3, x3, x4, x7, x0, x2);
-    STEP(p + 4, x4, x5, x0, x1, x3);
-    STEP(p + 5, x5, x6, x1, x2, x4);
-    STEP(p + 6, x6, x7, x2, x3, x5);
-    STEP(p + 7, x7, x0, x3, x4, x6);
+  {
+    LOAD_ST;
+    for (int i = 0; i < 64; i += 16) { /* rounds i..i+15; pairs 8+i/2..15+i/2 scheduled */
+      int p = 8 + i / 2;
+      RND8(wk + 2 * i);
+      STEP(p + 0, x0, x1, x4, x5, x7);
+      STEP(p + 1, x1, x2, x5, x6, x0);
+      STEP(p + 2, x2, x3, x6, x7, x1);
+      STEP(p + 3, x3, x4, x7, x0, x2);
+      RND8(wk + 2 * i + 16);
+      STEP(p + 4, x4, x5, x0, x1, x3);
+      STEP(p + 5, x5, x6, x1, x2, x4);
+      STEP(p + 6, x6, x7, x2, x3, x5);
+      STEP(p + 7, x7, x0, x3, x4, x6);
+    }
+    RND8(wk + 128);
+    RND8(wk + 144);
+    ADD_ST;
   }
-#undef STEP
-}
-
-#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* One round; the caller rotates the roles of a..h instead of moving them.
-   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), where b ^ c is the previous
-   round's a ^ b (xy in, yz out), which saves an operation per round.
-   The sum is ordered so the late value, S1(e), is added last. */
-#define RND(a, b, c, d, e, f, g, h, w, xy, yz)                          \
-  do {                                                                  \
-    uint64_t t1 = h + (w) + (g ^ (e & (f ^ g)));                        \
-    t1 += ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                         \
-    xy = a ^ b;                                                         \
-    uint64_t t2 = (ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39)) + (b ^ (xy & yz)); \
-    d += t1;                                                            \
-    h = t1 + t2;                                                        \
-  } while (0)
-
-/* 80 rounds on one block; wk points at its lane (stride 4 per pair). */
-static void rounds(uint64_t *st, const uint64_t *wk) {
-  uint64_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
-  uint64_t m0, m1 = b ^ c;
-  for (int t = 0; t < 80; t += 8, wk += 16) {
-    RND(a, b, c, d, e, f, g, h, wk[0], m0, m1);
-    RND(h, a, b, c, d, e, f, g, wk[1], m1, m0);
-    RND(g, h, a, b, c, d, e, f, wk[4], m0, m1);
-    RND(f, g, h, a, b, c, d, e, wk[5], m1, m0);
-    RND(e, f, g, h, a, b, c, d, wk[8], m0, m1);
-    RND(d, e, f, g, h, a, b, c, wk[9], m1, m0);
-    RND(c, d, e, f, g, h, a, b, wk[12], m0, m1);
-    RND(b, c, d, e, f, g, h, a, wk[13], m1, m0);
+  if (pb != pa) {
+    const uint64_t *wb = wk + 2;
+    LOAD_ST;
+    for (int t = 0; t < 80; t += 8, wb += 16) RND8(wb);
+    ADD_ST;
   }
-  st[0] += a;
-  st[1] += b;
-  st[2] += c;
-  st[3] += d;
-  st[4] += e;
-  st[5] += f;
-  st[6] += g;
-  st[7] += h;
 }
 
 static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   uint64_t *st = state;
   uint64_t wk[4 * 40] __attribute__((aligned(32)));
-  for (; nblocks >= 2; nblocks -= 2, blocks += 256) {
-    schedule2(wk, blocks, blocks + 128);
-    rounds(st, wk);
-    rounds(st, wk + 2);
-  }
-  if (nblocks) {
-    schedule2(wk, blocks, blocks);
-    rounds(st, wk);
-  }
+  for (; nblocks >= 2; nblocks -= 2, blocks += 256) two_blocks(st, wk, blocks, blocks + 128);
+  if (nblocks) two_blocks(st, wk, blocks, blocks);
   __builtin_memset(wk, 0, sizeof(wk));
   __asm__ __volatile__("" : : "r"(wk) : "memory");
   _mm256_zeroupper();
