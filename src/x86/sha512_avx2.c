@@ -11,11 +11,13 @@
  *   W[t-15..t-14] = palignr(x[p-7], x[p-8], 8), W[t-7..t-6] = palignr(x[p-3],
  *   x[p-4], 8), and s1 only needs W[t-2..t-1] = x[p-1]: no lane of the pair
  *   depends on the other, so the pair is computed in one step.
- * W + K for all 80 rounds of both blocks is stored in wk (2.5 KiB on the
+ * W + K for all 80 rounds of both blocks is stored in wk (1.25 KiB on the
  * stack, wiped at the end); the rounds are scalar 64-bit code whose
- * rotations compile to RORX (no flags, 3 operands). An odd last block is
- * scheduled alongside itself.
- * Stack: about 2.7 KiB.
+ * rotations compile to RORX (no flags, 3 operands). The schedule of both
+ * blocks is computed between block A's rounds (two_blocks), so its own
+ * dependency chain hides under theirs. An odd last block is scheduled
+ * alongside itself.
+ * Stack: about 1.5 KiB.
  */
 #include <immintrin.h>
 
@@ -56,36 +58,33 @@ static const uint64_t K[80] __attribute__((aligned(32))) = {
    Both recurrences are kept 4 operations deep:
    - new e = (d + h + w) + Ch + S1(e): d + h + w does not depend on e;
    - new a = (T1 + Maj) + S0(a) with Maj(a,b,c) = (a & (b ^ c)) ^ (b & c),
-     where b ^ c and b & c (xo, ao in; xn, an out for the next round, which
-     are this round's a ^ b, a & b) do not depend on the new a. */
-#define RND(a, b, c, d, e, f, g, h, w, xo, ao, xn, an)                  \
+     where b ^ c and b & c do not depend on the new a (b and c are the
+     previous round's a and b): computed afresh, nothing extra stays live. */
+#define RND(a, b, c, d, e, f, g, h, w)                                  \
   do {                                                                  \
     uint64_t hw = h + (w), ch = g ^ (e & (f ^ g));                      \
     uint64_t s1 = ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                 \
     uint64_t t1 = hw + ch + s1;                                         \
     d = (d + hw) + ch + s1;                                             \
-    uint64_t maj = (a & xo) ^ ao;                                       \
-    xn = a ^ b;                                                         \
-    an = a & b;                                                         \
+    uint64_t maj = (a & (b ^ c)) ^ (b & c);                             \
     h = (t1 + maj) + (ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39));            \
   } while (0)
 
 #define RND8(wk)                                                     \
   do {                                                               \
-    RND(a, b, c, d, e, f, g, h, (wk)[0], q1, n1, q0, n0);            \
-    RND(h, a, b, c, d, e, f, g, (wk)[1], q0, n0, q1, n1);            \
-    RND(g, h, a, b, c, d, e, f, (wk)[4], q1, n1, q0, n0);            \
-    RND(f, g, h, a, b, c, d, e, (wk)[5], q0, n0, q1, n1);            \
-    RND(e, f, g, h, a, b, c, d, (wk)[8], q1, n1, q0, n0);            \
-    RND(d, e, f, g, h, a, b, c, (wk)[9], q0, n0, q1, n1);            \
-    RND(c, d, e, f, g, h, a, b, (wk)[12], q1, n1, q0, n0);           \
-    RND(b, c, d, e, f, g, h, a, (wk)[13], q0, n0, q1, n1);           \
+    RND(a, b, c, d, e, f, g, h, (wk)[0]);            \
+    RND(h, a, b, c, d, e, f, g, (wk)[1]);            \
+    RND(g, h, a, b, c, d, e, f, (wk)[4]);            \
+    RND(f, g, h, a, b, c, d, e, (wk)[5]);            \
+    RND(e, f, g, h, a, b, c, d, (wk)[8]);            \
+    RND(d, e, f, g, h, a, b, c, (wk)[9]);            \
+    RND(c, d, e, f, g, h, a, b, (wk)[12]);           \
+    RND(b, c, d, e, f, g, h, a, (wk)[13]);           \
   } while (0)
 
 #define LOAD_ST                                                                              \
   uint64_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6],     \
-           h = st[7];                                                                        \
-  uint64_t q0, n0, q1 = b ^ c, n1 = b & c
+           h = st[7]
 #define ADD_ST \
   st[0] += a;  \
   st[1] += b;  \
