@@ -152,7 +152,8 @@ TEST_P(Stack, VerifyPeak) {
 // RSA-PSS (fc_rsa_verify_pss, its _ws variant) on a Wycheproof 4096-bit
 // SHA-512 vector: its frame is sized for 8192 bits like fc_rsa_verify's, plus
 // the MGF1/H' hash contexts and the hash kernel's frame (the avx2 SHA-512
-// kernel keeps 1.25 KiB of W+K). Bounds: 8192 + 2048 and 1536 + 2048 bytes.
+// kernel keeps 1.25 KiB of W+K, and spills more on i686). Bounds: 8192 + 3072
+// and 1536 + 3072 bytes.
 __attribute__((noinline)) void body_pss() {
   g_call.rc = fc_rsa_verify_pss(g_call.key, FC_SHA512, FC_SHA512, 64, g_call.digest, 64,
                                 g_call.sig, g_call.sig_len);
@@ -187,13 +188,15 @@ TEST_P(Stack, PssVerifyPeak) {
   size_t w = net_depth(body_pss_ws, "fc_rsa_verify_pss_ws");
   std::cout << "[ STACK    ] " << GetParam() << " 4096 bits, PSS SHA-512: fc_rsa_verify_pss " << v
             << " bytes, fc_rsa_verify_pss_ws " << w << " bytes (+ " << wl << " workspace)\n";
-  EXPECT_LE(v, kVerifyBound + 2048);
-  EXPECT_LE(w, kVerifyWsBound + 2048);
+  EXPECT_LE(v, kVerifyBound + 3072);
+  EXPECT_LE(w, kVerifyWsBound + 3072);
 }
 
 // Hash-side entry points: small fixed frames (contexts, blocks), no
-// dependence on the Montgomery kernel. Bound: 4 KiB each (two HMAC
-// contexts of 464 bytes, key blocks, the hash kernel's frame).
+// dependence on the Montgomery kernel. Bound: 5 KiB each (two HMAC
+// contexts of 464 bytes, key blocks, the hash kernel's frame: the avx2
+// SHA-512 kernel takes about 1.6 KiB on x86-64, 2.8 KiB on i686, where its
+// 64-bit rounds spill; measured 3.7 and 4.7 KiB).
 __attribute__((noinline)) void body_pbkdf2() {
   uint8_t out[100];
   g_call.rc = fc_pbkdf2(FC_SHA512, g_call.digest, 32, g_call.digest, 32, 3, out, sizeof out);
@@ -212,8 +215,8 @@ TEST_P(Stack, HashKdfPeak) {
   size_t p = net_depth(body_pbkdf2, "fc_pbkdf2"), h = net_depth(body_hkdf, "fc_hkdf");
   std::cout << "[ STACK    ] fc_pbkdf2 (SHA-512) " << p << " bytes, fc_hkdf (SHA-512) " << h
             << " bytes (hash kernels " << fc_impl_active(FC_OP_SHA512) << ")\n";
-  EXPECT_LE(p, 4096u);
-  EXPECT_LE(h, 4096u);
+  EXPECT_LE(p, 5120u);
+  EXPECT_LE(h, 5120u);
 }
 
 // The method itself: a known frame is seen at its size (within slack).
