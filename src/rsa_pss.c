@@ -110,18 +110,18 @@ __attribute__((noinline)) static fc_err pss_f4(const fc_rsa_pubkey *key, fc_hash
                                                fc_hash_alg mgf1_hash, size_t salt_len,
                                                const uint8_t *digest, size_t digest_len,
                                                const uint8_t *sig, size_t sig_len) {
-  uint64_t ws[(PSS_WS_F4 + 7) / 8];
+  FC__WORKSPACE(ws, PSS_WS_F4);
   return fc_rsa_verify_pss_ws(key, hash, mgf1_hash, salt_len, digest, digest_len, sig, sig_len,
-                              ws, sizeof(ws));
+                              &ws, sizeof(ws));
 }
 
 __attribute__((noinline)) static fc_err pss_any(const fc_rsa_pubkey *key, fc_hash_alg hash,
                                                 fc_hash_alg mgf1_hash, size_t salt_len,
                                                 const uint8_t *digest, size_t digest_len,
                                                 const uint8_t *sig, size_t sig_len) {
-  uint64_t ws[(FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(FC_RSA_MAX_BITS) + 7) / 8];
+  FC__WORKSPACE(ws, FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
   return fc_rsa_verify_pss_ws(key, hash, mgf1_hash, salt_len, digest, digest_len, sig, sig_len,
-                              ws, sizeof(ws));
+                              &ws, sizeof(ws));
 }
 
 fc_err fc_rsa_verify_pss(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_alg mgf1_hash,

@@ -86,6 +86,9 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
     return FC_ERR_ARG;
   size_t dlen = fc_hash_len(hash);
   if (dlen == 0 || digest_len != dlen) return FC_ERR_ARG;
+  /* A key that names its hash (.vbpubk) verifies with that hash only: a
+     caller taking the hash from image metadata cannot be downgraded. */
+  if (key->hash != 0 && key->hash != (int32_t)hash) return FC_ERR_SIG;
   size_t nbytes = key->nbytes, plen = hashes[hash].prefix_len;
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
@@ -123,15 +126,15 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
 __attribute__((noinline)) static fc_err verify_f4(const fc_rsa_pubkey *key, fc_hash_alg hash,
                                                   const uint8_t *digest, size_t digest_len,
                                                   const uint8_t *sig, size_t sig_len) {
-  uint64_t ws[(VERIFY_WS_F4 + 7) / 8];
-  return fc_rsa_verify_ws(key, hash, digest, digest_len, sig, sig_len, ws, sizeof(ws));
+  FC__WORKSPACE(ws, VERIFY_WS_F4);
+  return fc_rsa_verify_ws(key, hash, digest, digest_len, sig, sig_len, &ws, sizeof(ws));
 }
 
 __attribute__((noinline)) static fc_err verify_any(const fc_rsa_pubkey *key, fc_hash_alg hash,
                                                    const uint8_t *digest, size_t digest_len,
                                                    const uint8_t *sig, size_t sig_len) {
-  uint64_t ws[(FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS) + 7) / 8];
-  return fc_rsa_verify_ws(key, hash, digest, digest_len, sig, sig_len, ws, sizeof(ws));
+  FC__WORKSPACE(ws, FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
+  return fc_rsa_verify_ws(key, hash, digest, digest_len, sig, sig_len, &ws, sizeof(ws));
 }
 
 fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
@@ -147,9 +150,9 @@ fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len,
   fc_init();
   if (key == NULL || in == NULL || out == NULL || !fc__rsa_key_ready(key)) return FC_ERR_ARG;
   if (in_len != key->nbytes) return FC_ERR_ARG;
-  uint64_t ws[(FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS) + 7) / 8];
+  FC__WORKSPACE(ws, FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
   uint32_t *r;
-  fc_err rc = fc__rsa_public_op(key, in, in_len, ws, sizeof(ws), &r);
+  fc_err rc = fc__rsa_public_op(key, in, in_len, &ws, sizeof(ws), &r);
   if (rc != FC_OK) return rc;
   fc__bn_to_be(out, key->nbytes, r, words_of(key));
   return FC_OK;

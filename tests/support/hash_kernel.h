@@ -49,10 +49,12 @@ class HashKernelTest : public ::testing::TestWithParam<HashParam> {
  protected:
   void SetUp() override {
     const HashParam &p = GetParam();
+    note_kernel_attempt(p.op, p.kernel);
     if (!kernel_usable(p.op, p.kernel)) GTEST_SKIP() << "UNAVAILABLE on this CPU: " << p.kernel;
     pin_ = std::make_unique<Pin>(p.op, p.kernel);
     ASSERT_EQ(pin_->rc, FC_OK);
     ASSERT_STREQ(fc_impl_active(p.op), p.kernel.c_str());
+    note_kernel_ran(p.op, p.kernel);
   }
   // Algorithms computed by this parameter's op.
   std::vector<fc_hash_alg> algs() const {
