@@ -194,7 +194,7 @@ TEST_P(Stack, PssVerifyPeak) {
 
 // Hash-side entry points: small fixed frames (contexts, blocks), no
 // dependence on the Montgomery kernel. Bound: 5 KiB each (two HMAC
-// contexts of 464 bytes, key blocks, the hash kernel's frame: the avx2
+// contexts of 432 bytes, key blocks, the hash kernel's frame: the avx2
 // SHA-512 kernel takes about 1.6 KiB on x86-64, 2.8 KiB on i686, where its
 // 64-bit rounds spill; measured 3.7 and 4.7 KiB).
 __attribute__((noinline)) void body_pbkdf2() {
