@@ -119,6 +119,7 @@ fc_err fc_hash_update(fc_hash_ctx *ctx, const void *msg, size_t len) {
   if (!ctx_ok(ctx) || (msg == NULL && len)) return FC_ERR_ARG;
   const uint64_t limit = ((uint64_t)1 << 61) - 1;
   if ((uint64_t)len > limit - ctx->total) return FC_ERR_ARG;
+  if (len == 0) return FC_OK; /* msg may be NULL: no pointer arithmetic on it */
   const uint8_t *p = msg;
   const fc__sha_kernel *k = ctx->kernel;
   size_t block = fc__hash_infos[ctx->alg].block;
