@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "bench_vboot.h"
 #include "fc_internal.h"
 
 #ifndef FC_BENCH_VECTORS_DIR
@@ -439,7 +440,10 @@ static int parse_args(int argc, char **argv, options *o) {
 
 static double probe_ns[PROBE_CALLS];
 
+int bench_aes(int argc, char **argv); /* bench_aes.c: `fc_bench aes ...` */
+
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "aes") == 0) return bench_aes(argc - 1, argv + 1);
   /* First thing: the whole first fc_init (probe, environment, tables). */
   double t0 = now_ns();
   fc_err init_rc = fc_init();
@@ -553,6 +557,8 @@ int main(int argc, char **argv) {
                       o.clock};
   bench_print_table(&rep);
   bench_print_figures(&rep);
+  bench_vboot_opts vo = {o.runs, o.warmup, o.target_ns, o.filter, o.kernels, o.vdir, bench_clock != CLOCK_MONOTONIC};
+  failed |= bench_vboot(&vo) != 0;
   if (o.json != NULL && bench_write_json(&rep, o.json) != 0) {
     fprintf(stderr, "fc_bench: cannot write %s\n", o.json);
     failed = 1;

@@ -68,6 +68,34 @@ static const fc__kernel_head *const sha512_list[] = {
     &fc__sha512_armv8.h,
 #endif
     &fc__sha512_scalar.h};
+/* AES and GHASH: order measured, see README "AES". */
+static const fc__kernel_head *const aes_list[] = {
+#if defined(FC_HAVE_VAES)
+    &fc__aes_vaes.h,
+#endif
+#if defined(FC_HAVE_VAES256)
+    &fc__aes_vaes256.h,
+#endif
+#if defined(FC_HAVE_AESNI)
+    &fc__aes_aesni.h,
+#endif
+#if defined(FC_HAVE_ARMV8_AES)
+    &fc__aes_armv8.h,
+#endif
+    &fc__aes_ct.h,
+};
+static const fc__kernel_head *const ghash_list[] = {
+#if defined(FC_HAVE_VPCLMUL)
+    &fc__ghash_vpclmul.h,
+#endif
+#if defined(FC_HAVE_PCLMUL)
+    &fc__ghash_pclmul.h,
+#endif
+#if defined(FC_HAVE_PMULL)
+    &fc__ghash_pmull.h,
+#endif
+    &fc__ghash_ct.h,
+};
 
 /*
  * Every kernel name the project has for an op, on any architecture and in
@@ -78,7 +106,7 @@ static const fc__kernel_head *const sha512_list[] = {
 static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
                                          "neon", "scalar32", NULL};
 static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
-static const char *const aes_names[] = {"vaes", "aesni", "armv8", "neon", "ct", NULL};
+static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,
@@ -97,8 +125,8 @@ static const op_kernels ops[FC_OP_COUNT] = {
     [FC_OP_SHA1] = LIST("sha1", sha1_list),
     [FC_OP_SHA256] = LIST("sha256", sha256_list),
     [FC_OP_SHA512] = LIST("sha512", sha512_list),
-    [FC_OP_AES] = {"aes", NULL, 0},
-    [FC_OP_GHASH] = {"ghash", NULL, 0},
+    [FC_OP_AES] = LIST("aes", aes_list),
+    [FC_OP_GHASH] = LIST("ghash", ghash_list),
 };
 
 /* Published state. active[] is written only under the init protocol or by
@@ -369,4 +397,15 @@ const fc__mont_kernel *fc__mont_active(void) {
 const fc__sha_kernel *fc__sha_active(fc_op op) {
   fc_init();
   return (const fc__sha_kernel *)atomic_load_explicit(&active[op], memory_order_acquire);
+}
+
+const fc__aes_kernel *fc__aes_active(void) {
+  fc_init();
+  return (const fc__aes_kernel *)atomic_load_explicit(&active[FC_OP_AES], memory_order_acquire);
+}
+
+const fc__ghash_kernel *fc__ghash_active(void) {
+  fc_init();
+  return (const fc__ghash_kernel *)atomic_load_explicit(&active[FC_OP_GHASH],
+                                                        memory_order_acquire);
 }
