@@ -57,6 +57,9 @@ typedef struct {
   const char *clock; /* "monotonic" or "thread" */
 } bench_report;
 
+/* bench_sha.c: fc_bench --sha (argv[0] is "--sha"); exit status. */
+int bench_sha_main(int argc, char **argv);
+
 /* bench_report.c */
 const char *bench_op_name(bench_op op);
 void bench_print_table(const bench_report *r);

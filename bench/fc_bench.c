@@ -450,6 +450,7 @@ int main(int argc, char **argv) {
   double t0 = now_ns();
   fc_err init_rc = fc_init();
   double init_ns = now_ns() - t0;
+  if (argc > 1 && strcmp(argv[1], "--sha") == 0) return bench_sha_main(argc - 1, argv + 1);
 
   options o;
   if (parse_args(argc, argv, &o) != 0) return 2;

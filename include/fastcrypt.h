@@ -230,7 +230,9 @@ fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, 
 /* RSA public-key operations                                           */
 /* ------------------------------------------------------------------ */
 
-typedef enum { FC_SHA1 = 1, FC_SHA224, FC_SHA256, FC_SHA384, FC_SHA512 } fc_hash_alg;
+/* FC_SHA512_224 and FC_SHA512_256: SHA-512/t (FIPS 180-4 section 5.3.6). */
+typedef enum { FC_SHA1 = 1, FC_SHA224, FC_SHA256, FC_SHA384, FC_SHA512,
+               FC_SHA512_224, FC_SHA512_256 } fc_hash_alg;
 
 #define FC_RSA_MIN_BITS 512
 #define FC_RSA_MAX_BITS 8192
@@ -290,6 +292,110 @@ fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len,
 /* Digest length of a hash, 0 for an unknown value. */
 size_t fc_hash_len(fc_hash_alg hash);
 
+/* ------------------------------------------------------------------ */
+/* Hashing, HMAC, HKDF, PBKDF2, RSA-PSS and hash-then-verify           */
+/* ------------------------------------------------------------------ */
+
+#define FC_HASH_MAX_LEN   64    /* largest digest (SHA-512) */
+#define FC_HASH_MAX_BLOCK 128   /* largest block (SHA-384/512/512-t) */
+
+/* Block length of a hash (64 or 128), 0 for an unknown value. */
+size_t fc_hash_block_len(fc_hash_alg hash);
+
+/* One-shot digest: fc_hash_len(alg) bytes into out. msg may be NULL when
+   len is 0. FC_ERR_ARG: unknown alg, out NULL, msg NULL with len > 0. */
+fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out);
+
+/*
+ * Streaming hash context. Caller-allocated; a plain struct copy clones it
+ * (no pointers into itself), so a common prefix can be hashed once. It
+ * records the compression kernel active at fc_hash_init and keeps it for its
+ * whole life. Fields are internal: use the functions.
+ */
+struct fc_hash_ctx {
+  const void *kernel;     /* compression kernel chosen at init; NULL: not usable */
+  uint32_t alg;           /* fc_hash_alg */
+  uint32_t buf_len;       /* bytes waiting in buf, < block length */
+  uint64_t total;         /* bytes hashed so far */
+  union {
+    uint32_t w32[8];
+    uint64_t w64[8];
+  } h;                    /* chaining value */
+  uint8_t buf[FC_HASH_MAX_BLOCK]; /* the partial block */
+};
+typedef struct fc_hash_ctx fc_hash_ctx;
+
+/* FC_ERR_ARG for NULL ctx or unknown alg (ctx is then cleared: later calls
+   with it return FC_ERR_ARG). */
+fc_err fc_hash_init(fc_hash_ctx *ctx, fc_hash_alg alg);
+/* msg may be NULL when len is 0. FC_ERR_ARG: ctx not initialised (or
+   already finalised), msg NULL with len > 0, or more than 2^61 - 1 bytes in
+   total (the FIPS 180-4 limit for SHA-1/SHA-256). */
+fc_err fc_hash_update(fc_hash_ctx *ctx, const void *msg, size_t len);
+/* Writes fc_hash_len(alg) bytes, then wipes ctx (a later update or final
+   returns FC_ERR_ARG until the next init). */
+fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out);
+
+/* HMAC (RFC 2104, FIPS 198-1). Any key length (NULL allowed when key_len
+   is 0); out gets fc_hash_len(alg) bytes. The key drives no branch and no
+   memory index; every copy of it is wiped. */
+fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len,
+               const void *msg, size_t len, uint8_t *out);
+
+/* Streaming HMAC: the inner context after key ^ ipad and the outer one
+   after key ^ opad. A plain copy clones it. Final wipes it. */
+struct fc_hmac_ctx {
+  fc_hash_ctx inner;
+  fc_hash_ctx outer;
+};
+typedef struct fc_hmac_ctx fc_hmac_ctx;
+
+fc_err fc_hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key, size_t key_len);
+fc_err fc_hmac_update(fc_hmac_ctx *ctx, const void *msg, size_t len);
+fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out);
+
+/* HKDF (RFC 5869) extract-then-expand. salt NULL/empty means hash-length
+   zeros; info may be NULL when info_len is 0. FC_ERR_ARG: okm_len 0 or over
+   255 * fc_hash_len(alg) (okm is then untouched). */
+fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
+               const uint8_t *ikm, size_t ikm_len, const uint8_t *info, size_t info_len,
+               uint8_t *okm, size_t okm_len);
+
+/* PBKDF2-HMAC (RFC 8018 section 5.2). FC_ERR_ARG: iterations 0, out_len 0,
+   or out_len over (2^32 - 1) * fc_hash_len(alg). The password drives no
+   branch and no memory index; intermediate values are wiped. */
+fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len,
+                 const uint8_t *salt, size_t salt_len, uint32_t iterations,
+                 uint8_t *out, size_t out_len);
+
+/*
+ * RSASSA-PSS verification of a digest (RFC 8017 section 8.1.2 with
+ * EMSA-PSS-VERIFY, section 9.1.2), MGF1 (appendix B.2.1) over mgf1_hash.
+ * salt_len: the expected salt length, or FC_PSS_SALT_AUTO to accept any
+ * salt length (recovered from the position of the 0x01 separator).
+ * FC_OK only if valid; FC_ERR_SIG for any mismatch (including a key from a
+ * .vbpubk whose hash is not `hash`); FC_ERR_ARG for NULL, unknown hashes,
+ * a digest length that is not fc_hash_len(hash), or a salt_len that cannot
+ * fit the modulus (emLen < hLen + salt_len + 2).
+ */
+#define FC_PSS_SALT_AUTO ((size_t)-1)
+fc_err fc_rsa_verify_pss(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_alg mgf1_hash,
+                         size_t salt_len, const uint8_t *digest, size_t digest_len,
+                         const uint8_t *sig, size_t sig_len);
+
+/* Workspace for fc_rsa_verify_pss_ws with a modulus of `bits` bits, any
+   exponent (EM is decoded in the exponentiation's space once it is free). */
+#define FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(bits) FC_RSA_VERIFY_WORKSPACE_BYTES(bits)
+
+/* fc_rsa_verify_pss with caller-provided workspace (no large stack frame). */
+fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_alg mgf1_hash,
+                            size_t salt_len, const uint8_t *digest, size_t digest_len,
+                            const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
+
+/* Hash msg with `hash`, then fc_rsa_verify (PKCS#1 v1.5). msg may be NULL
+   when len is 0. */
+fc_err fc_rsa_verify_msg(const fc_rsa_pubkey *key, fc_hash_alg hash,
+                         const void *msg, size_t len, const uint8_t *sig, size_t sig_len);
 
 /* ------------------------------------------------------------------ */
 /* AES (FIPS 197): ECB, CBC (PKCS#7 helpers), CTR (SP 800-38A), GCM    */

@@ -43,9 +43,34 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
 #endif
 };
-static const fc__kernel_head *const sha1_list[] = {&fc__sha1_scalar.h};
-static const fc__kernel_head *const sha256_list[] = {&fc__sha256_scalar.h};
-static const fc__kernel_head *const sha512_list[] = {&fc__sha512_scalar.h};
+/* SHA: hardware instructions first, then AVX2, then scalar (README "SHA kernels"). */
+static const fc__kernel_head *const sha1_list[] = {
+#if defined(FC_HAVE_SHANI)
+    &fc__sha1_shani.h,
+#endif
+#if defined(FC_HAVE_SHA_ARMV8)
+    &fc__sha1_armv8.h,
+#endif
+    &fc__sha1_scalar.h};
+static const fc__kernel_head *const sha256_list[] = {
+#if defined(FC_HAVE_SHANI)
+    &fc__sha256_shani.h,
+#endif
+#if defined(FC_HAVE_SHA_AVX2)
+    &fc__sha256_avx2.h,
+#endif
+#if defined(FC_HAVE_SHA_ARMV8)
+    &fc__sha256_armv8.h,
+#endif
+    &fc__sha256_scalar.h};
+static const fc__kernel_head *const sha512_list[] = {
+#if defined(FC_HAVE_SHA_AVX2)
+    &fc__sha512_avx2.h,
+#endif
+#if defined(FC_HAVE_SHA512_ARMV8)
+    &fc__sha512_armv8.h,
+#endif
+    &fc__sha512_scalar.h};
 /* AES and GHASH: order measured, see README "AES". */
 static const fc__kernel_head *const aes_list[] = {
 #if defined(FC_HAVE_VAES)

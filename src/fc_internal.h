@@ -210,9 +210,52 @@ extern const fc__sha_kernel fc__sha512_scalar;
 /* Active kernel of a hash op (FC_OP_SHA1, FC_OP_SHA256 or FC_OP_SHA512). */
 const fc__sha_kernel *fc__sha_active(fc_op op);
 
-/* One-shot digest of msg into out (fc_hash_len(alg) bytes). */
+/* x86 SHA-NI (SHA-1, SHA-256), AVX2 (SHA-256, SHA-512); AArch64 ARMv8 SHA. */
+extern const fc__sha_kernel fc__sha1_shani;
+extern const fc__sha_kernel fc__sha256_shani;
+extern const fc__sha_kernel fc__sha256_avx2;
+extern const fc__sha_kernel fc__sha512_avx2;
+extern const fc__sha_kernel fc__sha1_armv8;
+extern const fc__sha_kernel fc__sha256_armv8;
+extern const fc__sha_kernel fc__sha512_armv8;
+
+/* One-shot digest of msg into out (fc_hash_len(alg) bytes): fc_hash. */
 fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out);
 
+/* Per-algorithm facts: the op whose kernel compresses it, digest and block
+   length, and its initial value (8 words of the state's width). */
+typedef struct fc__hash_info {
+  fc_op op;
+  uint32_t len, block;
+  const void *iv;
+} fc__hash_info;
+#define FC__HASH_COUNT (FC_SHA512_256 + 1)
+extern const fc__hash_info fc__hash_infos[FC__HASH_COUNT];
+static inline const fc__hash_info *fc__hash_info_of(fc_hash_alg alg) {
+  return (unsigned)alg >= FC_SHA1 && (unsigned)alg <= FC_SHA512_256 ? &fc__hash_infos[alg] : NULL;
+}
+/* The first outlen bytes of ctx's chaining value, big-endian. */
+void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen);
+
+/* Zeroes len bytes with memset, which the empty asm (taking p, clobbering
+   memory) keeps from being removed as a dead store. Fast enough for the
+   per-call wipes of the hash paths. */
+static inline void fc__burn(void *p, size_t len) {
+  __builtin_memset(p, 0, len);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+/* ------------------------------------------------------------------ */
+/* RSA helpers shared by PKCS#1 v1.5 and PSS (rsa_verify.c)             */
+/* ------------------------------------------------------------------ */
+
+/* key filled by a successful init. */
+int fc__rsa_key_ready(const fc_rsa_pubkey *key);
+/* *out = sig^e mod n (nwords words, in ws, which begins with them; the rest
+   of ws is the kernel's modpow workspace). FC_ERR_SIG: sig_len is not the
+   modulus length or sig >= n. FC_ERR_ARG: ws too small. */
+fc_err fc__rsa_public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, void *ws,
+                         size_t ws_len, uint32_t **out);
 
 /* ------------------------------------------------------------------ */
 /* AES and GHASH kernels                                               */

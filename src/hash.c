@@ -1,11 +1,13 @@
 /*
- * One-shot SHA-1/224/256/384/512 over the active compression kernels
- * (FIPS 180-4: padding 5.1, initial values 5.3). Internal for now: the RSA
- * tests hash Wycheproof messages with it.
+ * SHA-1/224/256/384/512 and SHA-512/224, SHA-512/256 over the compression
+ * kernels (FIPS 180-4: padding 5.1, initial values 5.3). Contract in
+ * fastcrypt.h. The one-shot path compresses whole blocks straight from the
+ * message and pads only the tail; the streaming path buffers at most one
+ * partial block. Both use the kernel recorded once (at init for a context).
  */
 #include "fc_internal.h"
 
-static const uint32_t iv1[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
+static const uint32_t iv1[8] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
 static const uint32_t iv224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
                                   0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
 static const uint32_t iv256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -18,52 +20,168 @@ static const uint64_t iv512[8] = {0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull,
                                   0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
                                   0x510e527fade682d1ull, 0x9b05688c2b3e6c1full,
                                   0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
+/* FIPS 180-4 5.3.6.1 */
+static const uint64_t iv512_224[8] = {0x8c3d37c819544da2ull, 0x73e1996689dcd4d6ull,
+                                      0x1dfab7ae32ff9c82ull, 0x679dd514582f9fcfull,
+                                      0x0f6d2b697bd44da8ull, 0x77e36f7304c48942ull,
+                                      0x3f9d85a86a1d36c8ull, 0x1112e6ad91d692a1ull};
+/* FIPS 180-4 5.3.6.2 */
+static const uint64_t iv512_256[8] = {0x22312194fc2bf72cull, 0x9f555fa3c84c64c2ull,
+                                      0x2393b86b6f53b151ull, 0x963877195940eabdull,
+                                      0x96283ee2a88effe3ull, 0xbe5e1e2553863992ull,
+                                      0x2b0199fc2c85b8aaull, 0x0eb72ddc81c52ca2ull};
+
+const fc__hash_info fc__hash_infos[FC__HASH_COUNT] = {
+    [FC_SHA1] = {FC_OP_SHA1, 20, 64, iv1},
+    [FC_SHA224] = {FC_OP_SHA256, 28, 64, iv224},
+    [FC_SHA256] = {FC_OP_SHA256, 32, 64, iv256},
+    [FC_SHA384] = {FC_OP_SHA512, 48, 128, iv384},
+    [FC_SHA512] = {FC_OP_SHA512, 64, 128, iv512},
+    [FC_SHA512_224] = {FC_OP_SHA512, 28, 128, iv512_224},
+    [FC_SHA512_256] = {FC_OP_SHA512, 32, 128, iv512_256},
+};
+
+size_t fc_hash_block_len(fc_hash_alg alg) {
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  return hi ? hi->block : 0;
+}
+
+static void load_iv(fc_hash_ctx *ctx, const fc__hash_info *hi) {
+  /* The IV tables are 8 words of the state's own width. */
+  for (int i = 0; i < 8; i++) {
+    if (hi->block == 128)
+      ctx->h.w64[i] = ((const uint64_t *)hi->iv)[i];
+    else
+      ctx->h.w32[i] = ((const uint32_t *)hi->iv)[i];
+  }
+}
+
+void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen) {
+  /* Whole words first (the common case), then the bytes of a partial word
+     (SHA-512/224 ends on half a 64-bit word). */
+  size_t i = 0;
+  if (fc__hash_infos[ctx->alg].block == 128) {
+    for (; i + 8 <= outlen; i += 8) {
+      uint64_t w = __builtin_bswap64(ctx->h.w64[i / 8]);
+      __builtin_memcpy(out + i, &w, 8);
+    }
+    for (; i < outlen; i++) out[i] = (uint8_t)(ctx->h.w64[i / 8] >> (56 - 8 * (i % 8)));
+  } else {
+    for (; i + 4 <= outlen; i += 4) {
+      uint32_t w = __builtin_bswap32(ctx->h.w32[i / 4]);
+      __builtin_memcpy(out + i, &w, 4);
+    }
+  }
+}
+
+/* Pads the buffered tail (buf_len < block) and compresses it: one block, or
+   two when the tail leaves no room for 0x80 and the length field. */
+static void pad_final(fc_hash_ctx *ctx) {
+  const fc__sha_kernel *k = ctx->kernel;
+  size_t block = fc__hash_infos[ctx->alg].block, lenbytes = block / 8;
+  size_t rest = ctx->buf_len;
+  ctx->buf[rest++] = 0x80;
+  if (rest > block - lenbytes) {
+    __builtin_memset(ctx->buf + rest, 0, block - rest);
+    k->compress(&ctx->h, ctx->buf, 1);
+    rest = 0;
+  }
+  __builtin_memset(ctx->buf + rest, 0, block - 8 - rest);
+  /* Length in bits, big-endian. total < 2^61 (fc_hash_update), so the bit
+     count fits 64 bits and the high half of SHA-512's 128-bit field is 0. */
+  uint64_t bits = __builtin_bswap64(ctx->total << 3);
+  __builtin_memcpy(ctx->buf + block - 8, &bits, 8);
+  k->compress(&ctx->h, ctx->buf, 1);
+}
+
+fc_err fc_hash_init(fc_hash_ctx *ctx, fc_hash_alg alg) {
+  if (ctx == NULL) return FC_ERR_ARG;
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL) {
+    fc__wipe(ctx, sizeof(*ctx));
+    return FC_ERR_ARG;
+  }
+  ctx->kernel = fc__sha_active(hi->op);
+  ctx->alg = (uint32_t)alg;
+  ctx->buf_len = 0;
+  ctx->total = 0;
+  load_iv(ctx, hi);
+  return FC_OK;
+}
+
+/* ctx initialised: kernel set and alg valid (a wiped ctx has kernel NULL). */
+static int ctx_ok(const fc_hash_ctx *ctx) {
+  return ctx != NULL && ctx->kernel != NULL && fc__hash_info_of((fc_hash_alg)ctx->alg) != NULL &&
+         ctx->buf_len < fc__hash_infos[ctx->alg].block;
+}
+
+fc_err fc_hash_update(fc_hash_ctx *ctx, const void *msg, size_t len) {
+  if (!ctx_ok(ctx) || (msg == NULL && len)) return FC_ERR_ARG;
+  const uint64_t limit = ((uint64_t)1 << 61) - 1;
+  if ((uint64_t)len > limit - ctx->total) return FC_ERR_ARG;
+  if (len == 0) return FC_OK; /* msg may be NULL: no pointer arithmetic on it */
+  const uint8_t *p = msg;
+  const fc__sha_kernel *k = ctx->kernel;
+  size_t block = fc__hash_infos[ctx->alg].block;
+  ctx->total += len;
+  if (ctx->buf_len) {
+    size_t take = block - ctx->buf_len;
+    if (take > len) take = len;
+    __builtin_memcpy(ctx->buf + ctx->buf_len, p, take);
+    ctx->buf_len += (uint32_t)take;
+    p += take;
+    len -= take;
+    if (ctx->buf_len < block) return FC_OK;
+    k->compress(&ctx->h, ctx->buf, 1);
+    ctx->buf_len = 0;
+  }
+  size_t whole = len / block;
+  if (whole) k->compress(&ctx->h, p, whole);
+  p += whole * block;
+  len -= whole * block;
+  if (len) __builtin_memcpy(ctx->buf, p, len);
+  ctx->buf_len = (uint32_t)len;
+  return FC_OK;
+}
+
+fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out) {
+  if (!ctx_ok(ctx) || out == NULL) return FC_ERR_ARG;
+  pad_final(ctx);
+  fc__hash_digest_out(ctx, out, fc__hash_infos[ctx->alg].len);
+  fc__burn(ctx, sizeof(*ctx));
+  return FC_OK;
+}
+
+fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
+  if (((uint64_t)len >> 61) != 0) return FC_ERR_ARG; /* FIPS 180-4 limit; never on 32-bit */
+  const fc__sha_kernel *k = fc__sha_active(hi->op);
+  fc_hash_ctx ctx; /* only alg and h are used: the state and digest_out's view of it */
+  ctx.alg = (uint32_t)alg;
+  load_iv(&ctx, hi);
+  /* All whole blocks but the last go to the kernel straight from msg; the
+     last whole block, the tail and the padding go in one more call from
+     buf (one call for a message of one block, the common short case).
+     buf: at most block + (block - 1) + 1 + 16 bytes -> 3 blocks. */
+  size_t block = hi->block, lenbytes = block / 8, whole = len / block;
+  size_t direct = whole ? whole - 1 : 0;
+  if (direct) k->compress(&ctx.h, msg, direct);
+  uint8_t buf[3 * FC_HASH_MAX_BLOCK];
+  size_t n = len - direct * block;
+  if (n) __builtin_memcpy(buf, (const uint8_t *)msg + direct * block, n);
+  size_t total = (n + 1 + lenbytes + block - 1) / block * block;
+  buf[n] = 0x80;
+  __builtin_memset(buf + n + 1, 0, total - n - 1 - 8);
+  uint64_t bits = __builtin_bswap64((uint64_t)len << 3);
+  __builtin_memcpy(buf + total - 8, &bits, 8);
+  k->compress(&ctx.h, buf, total / block);
+  fc__hash_digest_out(&ctx, out, hi->len);
+  fc__burn(buf, total);
+  fc__burn(&ctx.h, sizeof(ctx.h));
+  return FC_OK;
+}
 
 fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out) {
-  uint64_t st64[8];
-  uint32_t st32[8];
-  void *st;
-  size_t block, lenbytes, outlen = fc_hash_len(alg);
-  fc_op op;
-  if (outlen == 0 || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
-  switch (alg) {
-    case FC_SHA1:
-      for (int i = 0; i < 5; i++) st32[i] = iv1[i];
-      op = FC_OP_SHA1;
-      break;
-    case FC_SHA224:
-    case FC_SHA256:
-      for (int i = 0; i < 8; i++) st32[i] = alg == FC_SHA224 ? iv224[i] : iv256[i];
-      op = FC_OP_SHA256;
-      break;
-    default:
-      for (int i = 0; i < 8; i++) st64[i] = alg == FC_SHA384 ? iv384[i] : iv512[i];
-      op = FC_OP_SHA512;
-      break;
-  }
-  int wide = op == FC_OP_SHA512;
-  st = wide ? (void *)st64 : (void *)st32;
-  block = wide ? 128 : 64;
-  lenbytes = wide ? 16 : 8;
-  const fc__sha_kernel *k = fc__sha_active(op);
-
-  size_t whole = len / block;
-  if (whole) k->compress(st, msg, whole);
-  uint8_t tail[256];
-  size_t rest = len - whole * block, tl = rest + 1 + lenbytes <= block ? block : 2 * block;
-  for (size_t i = 0; i < tl; i++) tail[i] = 0;
-  for (size_t i = 0; i < rest; i++) tail[i] = msg[whole * block + i];
-  tail[rest] = 0x80;
-  /* message length in bits, big-endian; len < 2^61 so the top part is 0 */
-  uint64_t bits = (uint64_t)len * 8;
-  for (int i = 0; i < 8; i++) tail[tl - 1 - i] = (uint8_t)(bits >> (8 * i));
-  k->compress(st, tail, tl / block);
-
-  for (size_t i = 0; i < outlen; i++)
-    out[i] = wide ? (uint8_t)(st64[i / 8] >> (56 - 8 * (i % 8)))
-                  : (uint8_t)(st32[i / 4] >> (24 - 8 * (i % 4)));
-  fc__wipe(tail, sizeof(tail));
-  fc__wipe(st64, sizeof(st64));
-  fc__wipe(st32, sizeof(st32));
-  return FC_OK;
+  return fc_hash(alg, msg, len, out);
 }

@@ -12,7 +12,8 @@
  */
 #include "fc_internal.h"
 
-/* DigestInfo DER prefixes, RFC 8017 section 9.2, note 1. */
+/* DigestInfo DER prefixes, RFC 8017 section 9.2, note 1 (SHA-512/224 and
+   SHA-512/256: OIDs 2.16.840.1.101.3.4.2.5 and .6). */
 static const uint8_t di_sha1[] = {0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e,
                                   0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14};
 static const uint8_t di_sha224[] = {0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
@@ -24,6 +25,11 @@ static const uint8_t di_sha384[] = {0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x
 static const uint8_t di_sha512[] = {0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
                                     0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40};
 
+static const uint8_t di_sha512_224[] = {0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+                                        0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1c};
+static const uint8_t di_sha512_256[] = {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+                                        0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20};
+
 static const struct {
   const uint8_t *prefix;
   size_t prefix_len, digest_len;
@@ -33,10 +39,12 @@ static const struct {
     [FC_SHA256] = {di_sha256, sizeof(di_sha256), 32},
     [FC_SHA384] = {di_sha384, sizeof(di_sha384), 48},
     [FC_SHA512] = {di_sha512, sizeof(di_sha512), 64},
+    [FC_SHA512_224] = {di_sha512_224, sizeof(di_sha512_224), 28},
+    [FC_SHA512_256] = {di_sha512_256, sizeof(di_sha512_256), 32},
 };
 
 size_t fc_hash_len(fc_hash_alg hash) {
-  if ((unsigned)hash < FC_SHA1 || (unsigned)hash > FC_SHA512) return 0;
+  if ((unsigned)hash < FC_SHA1 || (unsigned)hash > FC_SHA512_256) return 0;
   return hashes[hash].digest_len;
 }
 
@@ -52,7 +60,7 @@ static fc_err load_input(const fc_rsa_pubkey *key, uint32_t *r, const uint8_t *i
 
 /* r = in^e mod n into ws: ws begins with the result words, then the
    kernel's modpow workspace. */
-static fc_err public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, void *ws,
+fc_err fc__rsa_public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, void *ws,
                         size_t ws_len, uint32_t **out) {
   const fc__mont_kernel *k = key->mont.kernel;
   size_t rbytes = 4 * words_of(key);
@@ -66,7 +74,7 @@ static fc_err public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_l
   return rc;
 }
 
-static int key_ready(const fc_rsa_pubkey *key) {
+int fc__rsa_key_ready(const fc_rsa_pubkey *key) {
   return key->nbytes != 0 && key->mont.kernel != NULL && key->e_len != 0;
 }
 
@@ -74,7 +82,7 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
                         size_t digest_len, const uint8_t *sig, size_t sig_len, void *ws,
                         size_t ws_len) {
   fc_init();
-  if (key == NULL || digest == NULL || sig == NULL || ws == NULL || !key_ready(key))
+  if (key == NULL || digest == NULL || sig == NULL || ws == NULL || !fc__rsa_key_ready(key))
     return FC_ERR_ARG;
   size_t dlen = fc_hash_len(hash);
   if (dlen == 0 || digest_len != dlen) return FC_ERR_ARG;
@@ -85,7 +93,7 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
   uint32_t *r;
-  fc_err rc = public_op(key, sig, sig_len, ws, ws_len, &r);
+  fc_err rc = fc__rsa_public_op(key, sig, sig_len, ws, ws_len, &r);
   if (rc != FC_OK) return rc;
 
   size_t t_start = nbytes - plen - dlen;
@@ -132,7 +140,7 @@ __attribute__((noinline)) static fc_err verify_any(const fc_rsa_pubkey *key, fc_
 fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
                      size_t digest_len, const uint8_t *sig, size_t sig_len) {
   fc_init();
-  if (key == NULL || !key_ready(key)) return FC_ERR_ARG;
+  if (key == NULL || !fc__rsa_key_ready(key)) return FC_ERR_ARG;
   if (fc__modpow_min_slots(key->e, key->e_len) == 1)
     return verify_f4(key, hash, digest, digest_len, sig, sig_len);
   return verify_any(key, hash, digest, digest_len, sig, sig_len);
@@ -140,11 +148,11 @@ fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *
 
 fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, uint8_t *out) {
   fc_init();
-  if (key == NULL || in == NULL || out == NULL || !key_ready(key)) return FC_ERR_ARG;
+  if (key == NULL || in == NULL || out == NULL || !fc__rsa_key_ready(key)) return FC_ERR_ARG;
   if (in_len != key->nbytes) return FC_ERR_ARG;
   FC__WORKSPACE(ws, FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
   uint32_t *r;
-  fc_err rc = public_op(key, in, in_len, &ws, sizeof(ws), &r);
+  fc_err rc = fc__rsa_public_op(key, in, in_len, &ws, sizeof(ws), &r);
   if (rc != FC_OK) return rc;
   fc__bn_to_be(out, key->nbytes, r, words_of(key));
   return FC_OK;

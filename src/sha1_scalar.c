@@ -41,7 +41,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
     h[3] += d;
     h[4] += e;
   }
-  fc__wipe(w, sizeof(w));
+  fc__burn(w, sizeof(w));
 }
 
 const fc__sha_kernel fc__sha1_scalar = {{"scalar", 0}, compress};

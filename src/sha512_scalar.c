@@ -63,7 +63,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
     h[6] += g;
     h[7] += hh;
   }
-  fc__wipe(w, sizeof(w));
+  fc__burn(w, sizeof(w));
 }
 
 const fc__sha_kernel fc__sha512_scalar = {{"scalar", 0}, compress};

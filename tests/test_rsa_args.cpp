@@ -197,7 +197,7 @@ TEST_P(PerKernel, UnknownHashAndDigestLength) {
   const Vectors &v = vec();
   uint8_t digest[128] = {0};
   std::vector<uint8_t> ws(FC_RSA_VERIFY_WORKSPACE_BYTES(2048));
-  for (int h : {0, 6, 7, -1, 100, 0x7fffffff}) {
+  for (int h : {0, 8, 9, -1, 100, 0x7fffffff}) {
     SCOPED_TRACE(h);
     EXPECT_EQ(fc_hash_len((fc_hash_alg)h), 0u);
     for (size_t len : {0, 20, 32, 64}) {
@@ -211,7 +211,8 @@ TEST_P(PerKernel, UnknownHashAndDigestLength) {
   const struct {
     fc_hash_alg h;
     size_t len;
-  } algs[] = {{FC_SHA1, 20}, {FC_SHA224, 28}, {FC_SHA256, 32}, {FC_SHA384, 48}, {FC_SHA512, 64}};
+  } algs[] = {{FC_SHA1, 20},   {FC_SHA224, 28},     {FC_SHA256, 32},    {FC_SHA384, 48},
+              {FC_SHA512, 64}, {FC_SHA512_224, 28}, {FC_SHA512_256, 32}};
   for (auto a : algs) {
     EXPECT_EQ(fc_hash_len(a.h), a.len);
     for (size_t len : {(size_t)0, a.len - 1, a.len + 1, (size_t)20, (size_t)28, (size_t)32,

@@ -133,11 +133,13 @@ class Shavs : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
     const Param &p = GetParam();
+    fct::note_kernel_attempt(p.op, p.kernel);
     if (!fct::kernel_usable(p.op, p.kernel))
       GTEST_SKIP() << "UNAVAILABLE on this CPU: " << p.kernel;
     pin_ = std::make_unique<fct::Pin>(p.op, p.kernel);
     ASSERT_EQ(pin_->rc, FC_OK);
     ASSERT_STREQ(fc_impl_active(p.op), p.kernel.c_str());
+    fct::note_kernel_ran(p.op, p.kernel);
   }
   std::unique_ptr<fct::Pin> pin_;
 };

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "fc_test.h"
+#include "json.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define FCT_ASAN 1
@@ -146,6 +147,76 @@ TEST_P(Stack, VerifyPeak) {
     EXPECT_LE(w, kVerifyWsBound) << "fc_rsa_verify_ws stack at " << c.bits << " bits, kernel "
                                  << GetParam();
   }
+}
+
+// RSA-PSS (fc_rsa_verify_pss, its _ws variant) on a Wycheproof 4096-bit
+// SHA-512 vector: its frame is sized for 8192 bits like fc_rsa_verify's, plus
+// the MGF1/H' hash contexts and the hash kernel's frame (the avx2 SHA-512
+// kernel keeps 1.25 KiB of W+K, and spills more on i686). Bounds: 8192 + 3072
+// and 1536 + 3072 bytes.
+__attribute__((noinline)) void body_pss() {
+  g_call.rc = fc_rsa_verify_pss(g_call.key, FC_SHA512, FC_SHA512, 64, g_call.digest, 64,
+                                g_call.sig, g_call.sig_len);
+}
+__attribute__((noinline)) void body_pss_ws() {
+  g_call.rc = fc_rsa_verify_pss_ws(g_call.key, FC_SHA512, FC_SHA512, 64, g_call.digest, 64,
+                                   g_call.sig, g_call.sig_len, g_call.ws, g_call.ws_len);
+}
+
+TEST_P(Stack, PssVerifyPeak) {
+  auto doc = fct::json::parse(fct::read_text(
+      fct::vectors_dir() + "/wycheproof/testvectors_v1/rsa_pss_4096_sha512_mgf1_64_test.json"));
+  const auto &g = doc["testGroups"].items().at(0);
+  Bytes n = fct::hex(g["publicKey"]["modulus"].as_string());
+  Bytes e = fct::hex(g["publicKey"]["publicExponent"].as_string());
+  const fct::json::Value *t = nullptr;
+  for (const auto &x : g["tests"].items())
+    if (x["result"].as_string() == "valid") {
+      t = &x;
+      break;
+    }
+  ASSERT_NE(t, nullptr);
+  Bytes msg = fct::hex((*t)["msg"].as_string()), sig = fct::hex((*t)["sig"].as_string());
+  Bytes digest(64);
+  ASSERT_EQ(fc_hash(FC_SHA512, msg.empty() ? nullptr : msg.data(), msg.size(), digest.data()), FC_OK);
+  fc_rsa_pubkey key;
+  ASSERT_EQ(fc_rsa_pubkey_init(&key, n.data(), n.size(), e.data(), e.size()), FC_OK);
+  size_t wl = FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(4096);
+  std::unique_ptr<uint8_t[]> ws(new uint8_t[wl]);
+  g_call = {&key, digest.data(), sig.data(), sig.size(), ws.get(), wl, FC_ERR_AUTH};
+  size_t v = net_depth(body_pss, "fc_rsa_verify_pss");
+  size_t w = net_depth(body_pss_ws, "fc_rsa_verify_pss_ws");
+  std::cout << "[ STACK    ] " << GetParam() << " 4096 bits, PSS SHA-512: fc_rsa_verify_pss " << v
+            << " bytes, fc_rsa_verify_pss_ws " << w << " bytes (+ " << wl << " workspace)\n";
+  EXPECT_LE(v, kVerifyBound + 3072);
+  EXPECT_LE(w, kVerifyWsBound + 3072);
+}
+
+// Hash-side entry points: small fixed frames (contexts, blocks), no
+// dependence on the Montgomery kernel. Bound: 5 KiB each (two HMAC
+// contexts of 432 bytes, key blocks, the hash kernel's frame: the avx2
+// SHA-512 kernel takes about 1.6 KiB on x86-64, 2.8 KiB on i686, where its
+// 64-bit rounds spill; measured 3.7 and 4.7 KiB).
+__attribute__((noinline)) void body_pbkdf2() {
+  uint8_t out[100];
+  g_call.rc = fc_pbkdf2(FC_SHA512, g_call.digest, 32, g_call.digest, 32, 3, out, sizeof out);
+  __asm__ __volatile__("" : : "r"(out) : "memory");
+}
+__attribute__((noinline)) void body_hkdf() {
+  uint8_t out[100];
+  g_call.rc = fc_hkdf(FC_SHA512, g_call.digest, 32, g_call.digest, 32, g_call.digest, 32, out,
+                      sizeof out);
+  __asm__ __volatile__("" : : "r"(out) : "memory");
+}
+
+TEST_P(Stack, HashKdfPeak) {
+  Bytes d(64, 7);
+  g_call = {nullptr, d.data(), nullptr, 0, nullptr, 0, FC_ERR_AUTH};
+  size_t p = net_depth(body_pbkdf2, "fc_pbkdf2"), h = net_depth(body_hkdf, "fc_hkdf");
+  std::cout << "[ STACK    ] fc_pbkdf2 (SHA-512) " << p << " bytes, fc_hkdf (SHA-512) " << h
+            << " bytes (hash kernels " << fc_impl_active(FC_OP_SHA512) << ")\n";
+  EXPECT_LE(p, 5120u);
+  EXPECT_LE(h, 5120u);
 }
 
 // The method itself: a known frame is seen at its size (within slack).

@@ -1,0 +1,303 @@
+/*
+ * fc_bench --sha: SHA-1/256/512 throughput at 64 B, 1 KiB, 16 KiB and 1 MiB
+ * for every usable kernel of each hash op, HMAC-SHA256 on 64 B,
+ * PBKDF2-HMAC-SHA256 with 10,000 iterations, and RSA-PSS-2048 (SHA-256,
+ * MGF1-SHA-256, 32-byte salt, e = 65537) verification, with an OpenSSL 3
+ * column when built with it.
+ *
+ * Method (as fc_bench's): each column's iteration count is calibrated once
+ * so a run lasts about --target-us; then --runs rounds, each timing one run
+ * per column, the column order rotated every round; the first rounds are
+ * warm-up and dropped. Median and sample standard deviation over the kept
+ * runs (--clock thread: CPU time of the thread, for a busy shared machine).
+ *
+ * Timed loops (setup outside them):
+ *  - hash:   fc_hash(alg, buf, len, out) with the kernel pinned
+ *            (fc_impl_select); OpenSSL: EVP_Digest(buf, len, out, NULL, md,
+ *            NULL) with md pre-fetched once by EVP_MD_fetch.
+ *  - hmac:   fc_hmac(FC_SHA256, key32, msg64); OpenSSL: HMAC(md, ...).
+ *  - pbkdf2: fc_pbkdf2(FC_SHA256, 8-byte password, 16-byte salt, 10000, 32
+ *            bytes out); OpenSSL: PKCS5_PBKDF2_HMAC with the same.
+ *  - pss:    fc_rsa_verify_pss on a key loaded once; OpenSSL: EVP_PKEY_verify
+ *            on a context set up once. Key and signature are made by OpenSSL
+ *            at start-up (this row needs OpenSSL).
+ * Every timed call's result is checked (digests against the scalar kernel's).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "fc_internal.h"
+
+#ifdef FC_BENCH_OPENSSL
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rsa.h>
+#endif
+
+#define MAXCOLS 8
+#define MAXRUNS 1000
+
+typedef enum { K_HASH, K_HMAC, K_PBKDF2, K_PSS } kind;
+
+typedef struct {
+  const char *name;
+  kind k;
+  fc_hash_alg alg;
+  size_t len;
+} row;
+
+static const row rows[] = {
+    {"sha1/64", K_HASH, FC_SHA1, 64},          {"sha1/1K", K_HASH, FC_SHA1, 1024},
+    {"sha1/16K", K_HASH, FC_SHA1, 16384},      {"sha1/1M", K_HASH, FC_SHA1, 1 << 20},
+    {"sha256/64", K_HASH, FC_SHA256, 64},      {"sha256/1K", K_HASH, FC_SHA256, 1024},
+    {"sha256/16K", K_HASH, FC_SHA256, 16384},  {"sha256/1M", K_HASH, FC_SHA256, 1 << 20},
+    {"sha512/64", K_HASH, FC_SHA512, 64},      {"sha512/1K", K_HASH, FC_SHA512, 1024},
+    {"sha512/16K", K_HASH, FC_SHA512, 16384},  {"sha512/1M", K_HASH, FC_SHA512, 1 << 20},
+    {"hmac-sha256/64", K_HMAC, FC_SHA256, 64}, {"pbkdf2-sha256/10000", K_PBKDF2, FC_SHA256, 10000},
+    {"rsa-pss-2048/sha256", K_PSS, FC_SHA256, 2048},
+};
+
+typedef struct {
+  const char *name; /* kernel name or "openssl" */
+  int ossl;
+  uint64_t iters;
+  double s[MAXRUNS];
+  int ns;
+} col;
+
+static uint8_t *buf;
+static uint8_t out[64], ref[64];
+static const uint8_t key32[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+static const uint8_t pw[8] = "password", salt[16] = "saltsaltsaltsalt";
+static fc_rsa_pubkey pss_key;
+static uint8_t pss_sig[256], pss_digest[32];
+static int have_pss;
+static int check_failed;
+
+#ifdef FC_BENCH_OPENSSL
+static EVP_MD *md_of[8];
+static EVP_PKEY_CTX *pss_vctx;
+#endif
+
+static clockid_t clk = CLOCK_MONOTONIC;
+static double now_ns(void) {
+  struct timespec ts;
+  clock_gettime(clk, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* One run of iters calls; returns ns for the run. */
+static double run(const row *r, const col *c, uint64_t iters) {
+  double t0 = now_ns();
+  int ok = 1;
+  if (!c->ossl) {
+    for (uint64_t i = 0; i < iters; i++) switch (r->k) {
+        case K_HASH: ok &= fc_hash(r->alg, buf, r->len, out) == FC_OK; break;
+        case K_HMAC: ok &= fc_hmac(r->alg, key32, 32, buf, r->len, out) == FC_OK; break;
+        case K_PBKDF2:
+          ok &= fc_pbkdf2(r->alg, pw, 8, salt, 16, (uint32_t)r->len, out, 32) == FC_OK;
+          break;
+        case K_PSS:
+          ok &= fc_rsa_verify_pss(&pss_key, FC_SHA256, FC_SHA256, 32, pss_digest, 32, pss_sig,
+                                  256) == FC_OK;
+          break;
+      }
+  }
+#ifdef FC_BENCH_OPENSSL
+  else {
+    EVP_MD *md = md_of[r->alg];
+    for (uint64_t i = 0; i < iters; i++) switch (r->k) {
+        case K_HASH: ok &= EVP_Digest(buf, r->len, out, NULL, md, NULL) == 1; break;
+        case K_HMAC: ok &= HMAC(md, key32, 32, buf, r->len, out, NULL) != NULL; break;
+        case K_PBKDF2:
+          ok &= PKCS5_PBKDF2_HMAC((const char *)pw, 8, salt, 16, (int)r->len, md, 32, out) == 1;
+          break;
+        case K_PSS:
+          ok &= EVP_PKEY_verify(pss_vctx, pss_sig, 256, pss_digest, 32) == 1;
+          break;
+      }
+  }
+#endif
+  double t = now_ns() - t0;
+  size_t olen = r->k == K_PSS ? 0 : r->k == K_PBKDF2 ? 32 : fc_hash_len(r->alg);
+  if (!ok || (olen && memcmp(out, ref, olen) != 0)) {
+    fprintf(stderr, "fc_bench --sha: %s / %s: wrong result\n", r->name, c->name);
+    check_failed = 1;
+  }
+  return t;
+}
+
+static fc_op op_of(fc_hash_alg a) {
+  return a == FC_SHA1 ? FC_OP_SHA1 : a == FC_SHA256 ? FC_OP_SHA256 : FC_OP_SHA512;
+}
+
+static void pin(const row *r, const col *c) {
+  if (!c->ossl && r->k != K_PSS) fc_impl_select(op_of(r->alg), c->name);
+}
+
+#ifdef FC_BENCH_OPENSSL
+/* RSA-2048 key and a PSS signature over SHA-256("fc_bench"), by OpenSSL. */
+static int make_pss(void) {
+  EVP_PKEY *pk = EVP_RSA_gen(2048);
+  BIGNUM *n = NULL, *e = NULL;
+  uint8_t nb[256], eb[8];
+  size_t sl = sizeof(pss_sig);
+  if (!pk || !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_RSA_N, &n) ||
+      !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_RSA_E, &e) || BN_bn2binpad(n, nb, 256) != 256)
+    return -1;
+  int el = BN_bn2bin(e, eb);
+  BN_free(n);
+  BN_free(e);
+  if (fc_rsa_pubkey_init(&pss_key, nb, 256, eb, (size_t)el) != FC_OK) return -1;
+  fc_hash(FC_SHA256, "fc_bench", 8, pss_digest);
+  EVP_PKEY_CTX *sc = EVP_PKEY_CTX_new(pk, NULL);
+  if (!sc || EVP_PKEY_sign_init(sc) != 1 ||
+      EVP_PKEY_CTX_set_rsa_padding(sc, RSA_PKCS1_PSS_PADDING) != 1 ||
+      EVP_PKEY_CTX_set_signature_md(sc, md_of[FC_SHA256]) != 1 ||
+      EVP_PKEY_CTX_set_rsa_mgf1_md(sc, md_of[FC_SHA256]) != 1 ||
+      EVP_PKEY_CTX_set_rsa_pss_saltlen(sc, 32) != 1 ||
+      EVP_PKEY_sign(sc, pss_sig, &sl, pss_digest, 32) != 1 || sl != 256)
+    return -1;
+  EVP_PKEY_CTX_free(sc);
+  pss_vctx = EVP_PKEY_CTX_new(pk, NULL);
+  if (!pss_vctx || EVP_PKEY_verify_init(pss_vctx) != 1 ||
+      EVP_PKEY_CTX_set_rsa_padding(pss_vctx, RSA_PKCS1_PSS_PADDING) != 1 ||
+      EVP_PKEY_CTX_set_signature_md(pss_vctx, md_of[FC_SHA256]) != 1 ||
+      EVP_PKEY_CTX_set_rsa_mgf1_md(pss_vctx, md_of[FC_SHA256]) != 1 ||
+      EVP_PKEY_CTX_set_rsa_pss_saltlen(pss_vctx, 32) != 1)
+    return -1;
+  EVP_PKEY_free(pk);
+  return 0;
+}
+#endif
+
+static int cmpd(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Median of the kept runs (robust on a shared machine); *sd: their sample
+   standard deviation. Sorts c->s. */
+static double mean_of(col *c, double *sd) {
+  qsort(c->s, (size_t)c->ns, sizeof(double), cmpd);
+  double med = c->ns % 2 ? c->s[c->ns / 2] : (c->s[c->ns / 2 - 1] + c->s[c->ns / 2]) / 2;
+  double s = 0, q = 0;
+  for (int i = 0; i < c->ns; i++) s += c->s[i];
+  double m = s / c->ns;
+  for (int i = 0; i < c->ns; i++) q += (c->s[i] - m) * (c->s[i] - m);
+  *sd = c->ns > 1 ? sqrt(q / (c->ns - 1)) : 0;
+  return med;
+}
+
+int bench_sha_main(int argc, char **argv) {
+  int runs = 30, warm = 3;
+  double target = 2e6;
+  const char *filter = NULL;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (strcmp(argv[i], "--runs") == 0) runs = atoi(argv[i + 1]);
+    else if (strcmp(argv[i], "--target-us") == 0) target = atof(argv[i + 1]) * 1e3;
+    else if (strcmp(argv[i], "--filter") == 0) filter = argv[i + 1];
+    else if (strcmp(argv[i], "--clock") == 0 && strcmp(argv[i + 1], "thread") == 0)
+      clk = CLOCK_THREAD_CPUTIME_ID;
+    else {
+      fprintf(stderr, "usage: fc_bench --sha [--runs N] [--target-us US] [--filter S] [--clock thread]\n");
+      return 2;
+    }
+  }
+  if (runs < 2 || runs > MAXRUNS) return 2;
+  if (warm >= runs) warm = runs / 2;
+  buf = malloc(1 << 20);
+  if (!buf) return 2;
+  for (size_t i = 0; i < (1 << 20); i++) buf[i] = (uint8_t)(i * 131 + 7);
+#ifdef FC_BENCH_OPENSSL
+  const char *mdn[8] = {NULL, "SHA1", "SHA224", "SHA256", "SHA384", "SHA512"};
+  for (int a = 1; a <= 5; a++) md_of[a] = EVP_MD_fetch(NULL, mdn[a], NULL);
+  have_pss = make_pss() == 0;
+  if (!have_pss) fprintf(stderr, "fc_bench --sha: OpenSSL PSS set-up failed\n");
+#endif
+  char cpu[256] = "unknown";
+  fc_cpu_name(cpu, sizeof cpu);
+  printf("# fc_bench --sha\n\n- CPU: %s\n- automatic: sha1 %s, sha256 %s, sha512 %s, mont %s\n",
+         cpu, fc_impl_active(FC_OP_SHA1), fc_impl_active(FC_OP_SHA256),
+         fc_impl_active(FC_OP_SHA512), fc_impl_active(FC_OP_MONT));
+  printf("- method: %d runs per case, first %d dropped, about %.0f us per run, %s;"
+         " median ±std of the kept runs\n\n",
+         runs, warm, target / 1e3,
+         clk == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "CLOCK_THREAD_CPUTIME_ID");
+  printf("| case | column | throughput or time | vs openssl | vs scalar |\n|---|---|---:|---:|---:|\n");
+  static col cols[MAXCOLS];
+  for (size_t ri = 0; ri < sizeof(rows) / sizeof(rows[0]); ri++) {
+    const row *r = &rows[ri];
+    if (filter && !strstr(r->name, filter)) continue;
+    if (r->k == K_PSS && !have_pss) continue;
+    int nc = 0;
+    if (r->k == K_PSS) {
+      cols[nc++] = (col){.name = "auto"};
+    } else {
+      fc_impl_info info[MAXCOLS];
+      size_t n = fc_impls(op_of(r->alg), info, MAXCOLS);
+      for (size_t i = 0; i < n && i < MAXCOLS - 1; i++)
+        if (info[i].usable) cols[nc++] = (col){.name = info[i].name};
+    }
+#ifdef FC_BENCH_OPENSSL
+    cols[nc++] = (col){.name = "openssl", .ossl = 1};
+#endif
+    /* reference output: scalar */
+    if (r->k == K_HASH) {
+      fc_impl_select(op_of(r->alg), "scalar");
+      fc_hash(r->alg, buf, r->len, ref);
+    } else if (r->k == K_HMAC) {
+      fc_impl_select(op_of(r->alg), "scalar");
+      fc_hmac(r->alg, key32, 32, buf, r->len, ref);
+    } else if (r->k == K_PBKDF2) {
+      fc_impl_select(op_of(r->alg), "scalar");
+      fc_pbkdf2(r->alg, pw, 8, salt, 16, (uint32_t)r->len, ref, 32);
+    }
+    /* calibrate */
+    for (int c = 0; c < nc; c++) {
+      pin(r, &cols[c]);
+      uint64_t it = 1;
+      double t;
+      while ((t = run(r, &cols[c], it)) < target / 4 && it < (1ull << 40)) it *= 2;
+      cols[c].iters = (uint64_t)fmax(1.0, (double)it * target / t);
+    }
+    for (int k = 0; k < runs; k++)
+      for (int j = 0; j < nc; j++) {
+        col *c = &cols[(j + k) % nc];
+        pin(r, c);
+        double t = run(r, c, c->iters) / (double)c->iters;
+        if (k >= warm) c->s[c->ns++] = t;
+      }
+    if (r->k != K_PSS) fc_impl_select(op_of(r->alg), NULL);
+    double ossl = 0, scal = 0, sd;
+    for (int c = 0; c < nc; c++) {
+      double m = mean_of(&cols[c], &sd);
+      if (cols[c].ossl) ossl = m;
+      if (strcmp(cols[c].name, "scalar") == 0) scal = m;
+    }
+    for (int c = 0; c < nc; c++) {
+      double m = mean_of(&cols[c], &sd);
+      char v[64], vo[32] = "", vs[32] = "";
+      if (r->k == K_HASH || r->k == K_HMAC)
+        snprintf(v, sizeof v, "%.0f MB/s ±%.0f", r->len * 1e3 / m, r->len * 1e3 / m * sd / m);
+      else
+        snprintf(v, sizeof v, "%.1f us ±%.1f", m / 1e3, sd / 1e3);
+      /* ratios as speed-ups: > 1 means this column is faster */
+      if (ossl > 0 && !cols[c].ossl) snprintf(vo, sizeof vo, "%.2fx", ossl / m);
+      if (scal > 0 && !cols[c].ossl && strcmp(cols[c].name, "scalar") != 0)
+        snprintf(vs, sizeof vs, "%.2fx", scal / m);
+      printf("| %s | %s | %s | %s | %s |\n", r->name, cols[c].name, v, vo, vs);
+    }
+    fflush(stdout);
+  }
+  free(buf);
+  return check_failed;
+}

@@ -1,0 +1,169 @@
+/*
+ * HMAC (RFC 2104 / FIPS 198-1), HKDF (RFC 5869) and PBKDF2-HMAC (RFC 8018
+ * section 5.2) over the streaming hash. Contract in fastcrypt.h.
+ *
+ * Constant time in the key and password: the key block is built by a loop
+ * whose bounds depend only on the (public) lengths, and no value of a key
+ * byte chooses a branch or an index. Every stack copy of key material,
+ * inner state or derived block is wiped before returning.
+ *
+ * PBKDF2: the key ^ ipad and key ^ opad blocks are compressed once; each
+ * iteration then costs exactly two single-block compressions of a block
+ * whose padding and length field were written once (hLen + 1 + length field
+ * <= block for every algorithm: 20+9 <= 64, 32+9 <= 64, 64+17 <= 128).
+ */
+#include "fc_internal.h"
+
+fc_err fc_hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key, size_t key_len) {
+  fc_init();
+  if (ctx == NULL) return FC_ERR_ARG;
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL || (key == NULL && key_len)) {
+    fc__burn(ctx, sizeof(*ctx));
+    return FC_ERR_ARG;
+  }
+  uint8_t kb[FC_HASH_MAX_BLOCK];
+  size_t block = hi->block;
+  for (size_t i = 0; i < block; i++) kb[i] = 0;
+  if (key_len > block)
+    fc_hash(alg, key, key_len, kb); /* K0 = H(K) || zeros (FIPS 198-1 step 2) */
+  else
+    for (size_t i = 0; i < key_len; i++) kb[i] = key[i];
+  for (size_t i = 0; i < block; i++) kb[i] ^= 0x36;
+  fc_hash_init(&ctx->inner, alg);
+  fc_hash_update(&ctx->inner, kb, block);
+  for (size_t i = 0; i < block; i++) kb[i] ^= 0x36 ^ 0x5c;
+  fc_hash_init(&ctx->outer, alg);
+  fc_hash_update(&ctx->outer, kb, block);
+  fc__burn(kb, sizeof(kb));
+  return FC_OK;
+}
+
+fc_err fc_hmac_update(fc_hmac_ctx *ctx, const void *msg, size_t len) {
+  if (ctx == NULL) return FC_ERR_ARG;
+  return fc_hash_update(&ctx->inner, msg, len);
+}
+
+fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
+  if (ctx == NULL || out == NULL || ctx->outer.kernel == NULL) return FC_ERR_ARG;
+  uint8_t d[FC_HASH_MAX_LEN];
+  size_t dl = fc__hash_infos[ctx->inner.alg].len;
+  fc_err rc = fc_hash_final(&ctx->inner, d);
+  if (rc == FC_OK) rc = fc_hash_update(&ctx->outer, d, dl);
+  if (rc == FC_OK) rc = fc_hash_final(&ctx->outer, out);
+  fc__burn(d, sizeof(d));
+  fc__burn(ctx, sizeof(*ctx));
+  return rc;
+}
+
+fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *msg, size_t len,
+               uint8_t *out) {
+  if (out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
+  fc_hmac_ctx ctx;
+  fc_err rc = fc_hmac_init(&ctx, alg, key, key_len);
+  if (rc == FC_OK) rc = fc_hmac_update(&ctx, msg, len);
+  if (rc == FC_OK) rc = fc_hmac_final(&ctx, out);
+  fc__burn(&ctx, sizeof(ctx));
+  return rc;
+}
+
+fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
+               size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm,
+               size_t okm_len) {
+  fc_init();
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL || okm == NULL || okm_len == 0 || (salt == NULL && salt_len) ||
+      (ikm == NULL && ikm_len) || (info == NULL && info_len))
+    return FC_ERR_ARG;
+  size_t hl = hi->len;
+  if (okm_len > 255 * hl) return FC_ERR_ARG;
+  uint8_t zeros[FC_HASH_MAX_LEN] = {0}, prk[FC_HASH_MAX_LEN], t[FC_HASH_MAX_LEN];
+  fc_hmac_ctx base, c;
+  /* Extract: PRK = HMAC(salt or hLen zeros, IKM). */
+  if (salt_len == 0) {
+    salt = zeros;
+    salt_len = hl;
+  }
+  fc_hmac_init(&c, alg, salt, salt_len);
+  fc_hmac_update(&c, ikm, ikm_len);
+  fc_hmac_final(&c, prk);
+  /* Expand: T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty. */
+  fc_hmac_init(&base, alg, prk, hl);
+  size_t done = 0;
+  for (uint32_t i = 1; done < okm_len; i++) {
+    uint8_t ctr = (uint8_t)i;
+    c = base;
+    if (i > 1) fc_hmac_update(&c, t, hl);
+    fc_hmac_update(&c, info, info_len);
+    fc_hmac_update(&c, &ctr, 1);
+    fc_hmac_final(&c, t);
+    size_t take = okm_len - done < hl ? okm_len - done : hl;
+    for (size_t j = 0; j < take; j++) okm[done + j] = t[j];
+    done += take;
+  }
+  fc__burn(prk, sizeof(prk));
+  fc__burn(t, sizeof(t));
+  fc__burn(&base, sizeof(base));
+  fc__burn(&c, sizeof(c));
+  return FC_OK;
+}
+
+/* The chaining value of st as big-endian bytes: the first hl bytes. */
+static void state_bytes(const fc_hash_ctx *st, uint8_t *out, size_t hl) {
+  fc__hash_digest_out(st, out, hl);
+}
+
+fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_t *salt,
+                 size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len) {
+  fc_init();
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL || out == NULL || out_len == 0 || iterations == 0 || (pw == NULL && pw_len) ||
+      (salt == NULL && salt_len))
+    return FC_ERR_ARG;
+  size_t hl = hi->len, block = hi->block;
+  if ((uint64_t)out_len > (uint64_t)0xffffffffu * hl) return FC_ERR_ARG;
+
+  fc_hmac_ctx base, c;
+  fc_hmac_init(&base, alg, pw, pw_len);
+  const fc__sha_kernel *k = base.inner.kernel;
+  /* ib: U(j-1) || 0x80 || 0.. || bit length of (block + hl) bytes; ob: the
+     inner digest, padded the same way. Both are one block. */
+  uint8_t ib[FC_HASH_MAX_BLOCK], t[FC_HASH_MAX_LEN], u[FC_HASH_MAX_LEN];
+  for (size_t i = 0; i < block; i++) ib[i] = 0;
+  ib[hl] = 0x80;
+  uint64_t bits = (uint64_t)(block + hl) * 8;
+  for (int i = 0; i < 8; i++) ib[block - 1 - i] = (uint8_t)(bits >> (8 * i));
+  fc_hash_ctx st; /* working chaining value; alg set so digest_out reads it */
+  size_t done = 0;
+  for (uint32_t blk = 1; done < out_len; blk++) {
+    uint8_t be[4] = {(uint8_t)(blk >> 24), (uint8_t)(blk >> 16), (uint8_t)(blk >> 8),
+                     (uint8_t)blk};
+    /* U1 = HMAC(P, S || INT(blk)) */
+    c = base;
+    fc_hmac_update(&c, salt, salt_len);
+    fc_hmac_update(&c, be, 4);
+    fc_hmac_final(&c, u);
+    for (size_t i = 0; i < hl; i++) t[i] = u[i];
+    for (uint32_t j = 1; j < iterations; j++) {
+      /* U(j+1) = H(K^opad || H(K^ipad || U(j))): two compressions. */
+      for (size_t i = 0; i < hl; i++) ib[i] = u[i];
+      st = base.inner;
+      k->compress(&st.h, ib, 1);
+      state_bytes(&st, ib, hl);
+      st.h = base.outer.h;
+      k->compress(&st.h, ib, 1);
+      state_bytes(&st, u, hl);
+      for (size_t i = 0; i < hl; i++) t[i] ^= u[i];
+    }
+    size_t take = out_len - done < hl ? out_len - done : hl;
+    for (size_t i = 0; i < take; i++) out[done + i] = t[i];
+    done += take;
+  }
+  fc__burn(ib, sizeof(ib));
+  fc__burn(t, sizeof(t));
+  fc__burn(u, sizeof(u));
+  fc__burn(&st, sizeof(st));
+  fc__burn(&base, sizeof(base));
+  fc__burn(&c, sizeof(c));
+  return FC_OK;
+}

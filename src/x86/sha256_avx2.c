@@ -1,0 +1,131 @@
+/*
+ * SHA-256 block compression with an AVX2 message schedule and BMI2 (RORX)
+ * rounds, two blocks at a time: the fast path on x86 CPUs without the SHA
+ * extensions. FIPS 180-4 section 6.2.2; the two-block layout follows Gueron
+ * and Krasnov, "Parallelizing message schedules to accelerate the
+ * computations of hash functions" (J. Cryptographic Engineering 2(4), 2012),
+ * section 4: one 256-bit register holds W[t..t+3] of block A (low 128 bits)
+ * and of block B (high 128 bits).
+ *
+ * Schedule step for the group t = 4q .. 4q+3 (q = 4..15), x[q] = W[4q..4q+3]:
+ *   W[t-15..t-12] = palignr(x[q-3], x[q-4], 4), W[t-7..t-4] = palignr(x[q-1],
+ *   x[q-2], 4). s1 needs W[t-2..t+1], whose upper half is being computed:
+ *   s1 of {W[t-2], W[t-1], 0, 0} gives lanes 0-1 (s1(0) = 0), then s1 of
+ *   {0, 0, W[t], W[t+1]} the lanes 2-3.
+ * W + K of both blocks is stored in wk (512 bytes on the stack, wiped at
+ * the end); the rounds are scalar code whose rotations compile to RORX.
+ * An odd last block is scheduled alongside itself.
+ * Stack: about 0.6 KiB.
+ */
+#include <immintrin.h>
+
+#include "fc_internal.h"
+
+/* FIPS 180-4 4.2.2 */
+static const uint32_t K[64] __attribute__((aligned(16))) = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+#define VROR(x, n) _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - (n)))
+#define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 7), VROR(x, 18)), _mm256_srli_epi32(x, 3))
+#define S1V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 17), VROR(x, 19)), _mm256_srli_epi32(x, 10))
+#define KQ(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&K[4 * (q)]))
+
+/* wk[8q .. 8q+7] = W+K for rounds 4q..4q+3 of block A, then of block B. */
+static void schedule2(uint32_t *wk, const uint8_t *a, const uint8_t *b) {
+  const __m256i bswap = _mm256_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll,
+                                          0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
+  __m256i x0, x1, x2, x3;
+#define LOAD(j, x)                                                                             \
+  x = _mm256_shuffle_epi8(                                                                     \
+      _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(a + 16 * (j)))), \
+                              _mm_loadu_si128((const __m128i *)(b + 16 * (j))), 1),           \
+      bswap);                                                                                  \
+  _mm256_storeu_si256((__m256i *)(wk + 8 * (j)), _mm256_add_epi32(x, KQ(j)))
+  LOAD(0, x0);
+  LOAD(1, x1);
+  LOAD(2, x2);
+  LOAD(3, x3);
+#undef LOAD
+  /* xo = x[q-4] becomes x[q]; x1_ = x[q-3], x2_ = x[q-2], x3_ = x[q-1]. */
+#define STEP(q, xo, x1_, x2_, x3_)                                                             \
+  do {                                                                                         \
+    __m256i t_ = _mm256_add_epi32(_mm256_add_epi32(xo, S0V(_mm256_alignr_epi8(x1_, xo, 4))),   \
+                                  _mm256_alignr_epi8(x3_, x2_, 4));                            \
+    t_ = _mm256_add_epi32(t_, S1V(_mm256_srli_si256(x3_, 8)));                                 \
+    t_ = _mm256_add_epi32(t_, S1V(_mm256_slli_si256(t_, 8)));                                  \
+    xo = t_;                                                                                   \
+    _mm256_storeu_si256((__m256i *)(wk + 8 * (q)), _mm256_add_epi32(xo, KQ(q)));               \
+  } while (0)
+  for (int q = 4; q < 16; q += 4) {
+    STEP(q + 0, x0, x1, x2, x3);
+    STEP(q + 1, x1, x2, x3, x0);
+    STEP(q + 2, x2, x3, x0, x1);
+    STEP(q + 3, x3, x0, x1, x2);
+  }
+#undef STEP
+}
+
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+/* One round with rotated roles; Maj via the previous round's a ^ b (see
+   sha512_avx2.c). */
+#define RND(a, b, c, d, e, f, g, h, w, xy, yz)                        \
+  do {                                                                \
+    uint32_t t1 = h + (w) + (g ^ (e & (f ^ g)));                      \
+    t1 += ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25);                        \
+    xy = a ^ b;                                                       \
+    uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + (b ^ (xy & yz)); \
+    d += t1;                                                          \
+    h = t1 + t2;                                                      \
+  } while (0)
+
+/* 64 rounds on one block; wk points at its lane (4 words, stride 8). */
+static void rounds(uint32_t *st, const uint32_t *wk) {
+  uint32_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
+  uint32_t m0, m1 = b ^ c;
+  for (int t = 0; t < 64; t += 8, wk += 16) {
+    RND(a, b, c, d, e, f, g, h, wk[0], m0, m1);
+    RND(h, a, b, c, d, e, f, g, wk[1], m1, m0);
+    RND(g, h, a, b, c, d, e, f, wk[2], m0, m1);
+    RND(f, g, h, a, b, c, d, e, wk[3], m1, m0);
+    RND(e, f, g, h, a, b, c, d, wk[8], m0, m1);
+    RND(d, e, f, g, h, a, b, c, wk[9], m1, m0);
+    RND(c, d, e, f, g, h, a, b, wk[10], m0, m1);
+    RND(b, c, d, e, f, g, h, a, wk[11], m1, m0);
+  }
+  st[0] += a;
+  st[1] += b;
+  st[2] += c;
+  st[3] += d;
+  st[4] += e;
+  st[5] += f;
+  st[6] += g;
+  st[7] += h;
+}
+
+static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
+  uint32_t *st = state;
+  uint32_t wk[8 * 16] __attribute__((aligned(32)));
+  for (; nblocks >= 2; nblocks -= 2, blocks += 128) {
+    schedule2(wk, blocks, blocks + 64);
+    rounds(st, wk);
+    rounds(st, wk + 4);
+  }
+  if (nblocks) {
+    schedule2(wk, blocks, blocks);
+    rounds(st, wk);
+  }
+  __builtin_memset(wk, 0, sizeof(wk));
+  __asm__ __volatile__("" : : "r"(wk) : "memory");
+  _mm256_zeroupper();
+}
+
+const fc__sha_kernel fc__sha256_avx2 = {
+    {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
+    compress};
