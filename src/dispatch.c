@@ -11,9 +11,9 @@
 #endif
 
 #include <stdatomic.h>
-#include <string.h>
-#if !defined(FC_FREESTANDING)
+#if !defined(FC_FREESTANDING) /* freestanding: no hosted header, no str* call */
 #include <stdlib.h>
+#include <string.h>
 #endif
 
 #include "fc_internal.h"
@@ -25,12 +25,16 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_sse2.h,
 #endif
     &fc__mont_scalar32.h,
+#if defined(FC_HAVE_SCALAR64)
     &fc__mont_scalar64.h,
+#endif
 #else
 #if defined(FC_HAVE_MULX)
     &fc__mont_mulx.h,
 #endif
+#if defined(FC_HAVE_SCALAR64)
     &fc__mont_scalar64.h,
+#endif
 #if defined(FC_HAVE_SSE2)
     &fc__mont_sse2.h,
 #endif
@@ -40,9 +44,6 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
 #endif
 };
-static const fc__kernel_head *const sha1_list[] = {&fc__sha1_scalar.h};
-static const fc__kernel_head *const sha256_list[] = {&fc__sha256_scalar.h};
-static const fc__kernel_head *const sha512_list[] = {&fc__sha512_scalar.h};
 
 typedef struct {
   const char *opname;
@@ -51,14 +52,40 @@ typedef struct {
 } op_kernels;
 
 #define LIST(name, l) {name, l, sizeof(l) / sizeof(l[0])}
+#define NO_LIST(name) {name, NULL, 0} /* op compiled out (FC_WITH_<OP>=OFF) */
+
+#if defined(FC_HAVE_SHA)
+static const fc__kernel_head *const sha1_list[] = {&fc__sha1_scalar.h};
+static const fc__kernel_head *const sha256_list[] = {&fc__sha256_scalar.h};
+static const fc__kernel_head *const sha512_list[] = {&fc__sha512_scalar.h};
+#define SHA_LIST(name, l) LIST(name, l)
+#else
+#define SHA_LIST(name, l) NO_LIST(name)
+#endif
+
 static const op_kernels ops[FC_OP_COUNT] = {
     [FC_OP_MONT] = LIST("mont", mont_list),
-    [FC_OP_SHA1] = LIST("sha1", sha1_list),
-    [FC_OP_SHA256] = LIST("sha256", sha256_list),
-    [FC_OP_SHA512] = LIST("sha512", sha512_list),
-    [FC_OP_AES] = {"aes", NULL, 0},
-    [FC_OP_GHASH] = {"ghash", NULL, 0},
+    [FC_OP_SHA1] = SHA_LIST("sha1", sha1_list),
+    [FC_OP_SHA256] = SHA_LIST("sha256", sha256_list),
+    [FC_OP_SHA512] = SHA_LIST("sha512", sha512_list),
+    [FC_OP_AES] = NO_LIST("aes"),
+    [FC_OP_GHASH] = NO_LIST("ghash"),
 };
+
+/*
+ * Features an implicit fc_init may select kernels for. A freestanding build
+ * cannot know whether the firmware has enabled the register state that SIMD
+ * instructions need (CR4.OSFXSR on x86, CPACR_EL1.FPEN on AArch64) or wants
+ * them before silicon init, so it starts with portable kernels only (the
+ * mask is 0: every FC_CPU_* bit is an ISA extension); fc_init_features(mask)
+ * makes the kernels whose needs are in mask eligible. A new kernel needs
+ * nothing more: its needs decide.
+ */
+#if defined(FC_FREESTANDING)
+#define IMPLICIT_FEATURES ((uint64_t)0)
+#else
+#define IMPLICIT_FEATURES (~(uint64_t)0)
+#endif
 
 /* Published state. active[] is written only under the init protocol or by
    fc_impl_select (documented as not concurrent with computations). */
@@ -78,11 +105,24 @@ static const fc__kernel_head *auto_choice(fc_op op, uint64_t feat) {
   return NULL;
 }
 
+/* s (NUL-terminated) equals the len bytes at name. No str* call: a
+   freestanding archive may reference only mem* functions. */
+static int name_is(const char *s, const char *name, size_t len) {
+  size_t i = 0;
+  for (; i < len; i++)
+    if (s[i] == '\0' || s[i] != name[i]) return 0;
+  return s[i] == '\0';
+}
+
+static size_t name_len(const char *s) {
+  size_t n = 0;
+  while (s[n]) n++;
+  return n;
+}
+
 static const fc__kernel_head *find(fc_op op, const char *name, size_t len) {
-  for (size_t i = 0; i < ops[op].count; i++) {
-    const char *kn = ops[op].list[i]->name;
-    if (strlen(kn) == len && memcmp(kn, name, len) == 0) return ops[op].list[i];
-  }
+  for (size_t i = 0; i < ops[op].count; i++)
+    if (name_is(ops[op].list[i]->name, name, len)) return ops[op].list[i];
   return NULL;
 }
 
@@ -113,7 +153,7 @@ static const struct {
 /* Token boundaries: [s, s+len). Returns 0 and sets *mask on success. */
 static int feature_bits(const char *s, size_t len, uint64_t *bits) {
   for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
-    if (strlen(feature_names[i].name) == len && memcmp(feature_names[i].name, s, len) == 0) {
+    if (name_is(feature_names[i].name, s, len)) {
       *bits = feature_names[i].bit;
       return 0;
     }
@@ -163,7 +203,7 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
     size_t oplen = (size_t)(eq - p);
     int op = -1;
     for (int i = 0; i < FC_OP_COUNT; i++)
-      if (strlen(ops[i].opname) == oplen && memcmp(ops[i].opname, p, oplen) == 0) op = i;
+      if (name_is(ops[i].opname, p, oplen)) op = i;
     if (op < 0) return FC_ERR_ENV;
     const fc__kernel_head *k = find((fc_op)op, eq + 1, len - oplen - 1);
     if (!k) return FC_ERR_ENV;
@@ -219,7 +259,7 @@ fc_err fc_init(void) {
   if (atomic_compare_exchange_strong_explicit(&init_state, &expected, 1, memory_order_acq_rel,
                                               memory_order_acquire)) {
     probed_features = fc__cpu_probe();
-    init_result = build(~(uint64_t)0, 1);
+    init_result = build(IMPLICIT_FEATURES, 1);
     atomic_store_explicit(&init_state, 2, memory_order_release);
     return init_result;
   }
@@ -264,7 +304,7 @@ fc_err fc_impl_select(fc_op op, const char *name) {
     atomic_store_explicit(&active[op], k, memory_order_release);
     return k ? FC_OK : FC_ERR_UNSUPPORTED;
   }
-  const fc__kernel_head *k = find(op, name, strlen(name));
+  const fc__kernel_head *k = find(op, name, name_len(name));
   if (!k) return FC_ERR_ARG;
   if (!usable(k, features)) return FC_ERR_UNSUPPORTED;
   atomic_store_explicit(&active[op], k, memory_order_release);

@@ -121,6 +121,19 @@ void fc__bn_to_be(uint8_t *out, size_t out_len, const uint32_t *w, size_t nwords
 /* Zero len bytes so the compiler cannot drop it. */
 void fc__wipe(void *p, size_t len);
 
+/*
+ * Entry points of kernels that keep 16-byte vectors on the stack (prepare,
+ * mont_mul, modpow, ...): realign the stack on entry. coreboot's 32-bit
+ * stages and other firmware promise no 16-byte alignment, and a movaps
+ * spill faults without it. (Freestanding x86-64 builds also compile every
+ * file with -mstackrealign: baseline x86-64 code spills SSE registers.)
+ */
+#if defined(__i386__) || defined(__x86_64__)
+#define FC__REALIGN __attribute__((force_align_arg_pointer))
+#else
+#define FC__REALIGN
+#endif
+
 /* Align p up to 16 or 64 bytes. */
 #define FC__ALIGN_UP(p, a) ((void *)(((uintptr_t)(p) + ((a) - 1)) & ~(uintptr_t)((a) - 1)))
 
@@ -128,7 +141,8 @@ void fc__wipe(void *p, size_t len);
 /* Dispatch                                                             */
 /* ------------------------------------------------------------------ */
 
-/* ctx->rr = R^2 mod n from ctx->n, nwords, nbits (portable 64-bit products). */
+/* ctx->rr = R^2 mod n from ctx->n, nwords, nbits, n0inv (scalar32's products;
+   see mont_rr.c). */
 void fc__mont_rr(fc_mont_ctx *ctx);
 
 /* Active Montgomery kernel (after fc_init). Never NULL. */

@@ -46,6 +46,7 @@ fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out) {
   block = wide ? 128 : 64;
   lenbytes = wide ? 16 : 8;
   const fc__sha_kernel *k = fc__sha_active(op);
+  if (k == NULL) return FC_ERR_UNSUPPORTED; /* built with FC_WITH_SHA=OFF */
 
   size_t whole = len / block;
   if (whole) k->compress(st, msg, whole);

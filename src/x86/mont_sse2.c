@@ -36,10 +36,18 @@
  * Workspace: fixed = 16 (s + 4) + 15 (accumulator, alignment), slot =
  * 4 (s + 2); at 8192 bits 4783 + 1184 = 5967 bytes <= F4 budget 6576, and
  * within both budgets at every nw = 1..256 (bits = 32 nw).
+ * No 16-byte stack alignment is assumed: the descriptor's entry points
+ * realign (FC__REALIGN; i686 firmware stacks are 4-byte aligned).
  * Stack (-fstack-usage, gcc 12 / clang 14, x86-64): mont_mul 6064 / 6040
  * bytes (arrays 16 * 298 + 8 * 149 = 5960), prepare 1104 / 1096; modpow's
  * path modpow + op + mulred + pass at most 144 + 64 + 240 + 8 / 136 + 40 + 232.
  */
+#if defined(FC_FREESTANDING) && !defined(__clang__)
+/* gcc's xmmintrin.h includes mm_malloc.h, which includes the hosted
+   <stdlib.h>; its guard keeps it out (clang skips it when !__STDC_HOSTED__).
+   Nothing here uses _mm_malloc. */
+#define _MM_MALLOC_H_INCLUDED 1
+#endif
 #include <emmintrin.h>
 
 #include "fc_internal.h"
@@ -276,7 +284,7 @@ static void mulred(const fc_mont_ctx *ctx, __m128i *acc, uint64_t *d, const uint
   }
 }
 
-static void prepare(fc_mont_ctx *ctx) {
+FC__REALIGN static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, s = ndigits(nw);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
@@ -286,7 +294,8 @@ static void prepare(fc_mont_ctx *ctx) {
 }
 
 /* a*b/R = (a*b/R') * 2^(28 r - 32 nw) mod n. */
-static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
+FC__REALIGN static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a,
+                                 const uint32_t *b) {
   __m128i acc[SMAX + PAD];
   uint64_t b2[KSTRIDE];
   size_t nw = ctx->nwords, s = ndigits(nw);
@@ -339,8 +348,8 @@ static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave
 static size_t ws_slot(const fc_mont_ctx *ctx) { return 4 * (ndigits(ctx->nwords) + SPAD); }
 static size_t ws_fixed(const fc_mont_ctx *ctx) { return 16 * (ndigits(ctx->nwords) + PAD) + 15; }
 
-static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
-                     size_t exp_len, void *ws, size_t ws_len) {
+FC__REALIGN static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
+                                 const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len) {
   size_t fixed = ws_fixed(ctx), per = ws_slot(ctx), s = ndigits(ctx->nwords);
   if (ws_len < fixed + fc__modpow_min_slots(exp, exp_len) * per) return FC_ERR_ARG;
   state st;
