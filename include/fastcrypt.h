@@ -211,6 +211,21 @@ fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len,
 /* Digest length of a hash, 0 for an unknown value. */
 size_t fc_hash_len(fc_hash_alg hash);
 
+/* ------------------------------------------------------------------ */
+/* Firmware: exact workspace (README "Firmware")                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Bytes fc_rsa_verify_ws needs for this key: what its modulus size, its
+ * exponent (e = 2^k + 1 takes one value slot, others two) and the Montgomery
+ * kernel recorded at its init ask for, at any alignment of the workspace.
+ * With fewer bytes fc_rsa_verify_ws returns FC_ERR_ARG and writes nothing;
+ * with more, a long exponent may use them for a wider window. At most
+ * FC_RSA_VERIFY_WORKSPACE_BYTES(bits). 0 for NULL or an uninitialised key.
+ * (scalar32, 8192 bits, e = 65537: 3,087 bytes.)
+ */
+size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,6 +56,19 @@ typedef struct fc__mont_kernel {
   size_t (*ws_fixed)(const fc_mont_ctx *ctx);
 } fc__mont_kernel;
 
+/*
+ * Workspace of each kernel's modpow for e = 2^k + 1 (ws_fixed + 1 slot) at
+ * FC_MONT_MAX_BITS, its maximum: fc_rsa_verify keeps the largest of the
+ * kernels built on its stack (rsa_verify.c), so a build without SIMD
+ * kernels needs a third of the stack. A new kernel adds its figure here and
+ * a line to rsa_verify.c's maximum; tests/test_rsa_workspace.cpp checks
+ * every kernel's need against the maximum.
+ */
+#define FC__WS_F4_SCALAR32 (4 * (FC_MONT_MAX_WORDS + 2) + 4 + 4 * FC_MONT_MAX_WORDS)
+#define FC__WS_F4_MONT64 (8 * (3 * (FC_MONT_MAX_WORDS / 2) + 2) + 8 + 8 * (FC_MONT_MAX_WORDS / 2))
+#define FC__WS_F4_SSE2 (16 * (294 + 2) + 15 + 4 * (294 + 2))
+#define FC__WS_F4_NEON (16 * 296 + 15 + 4 * 296)
+
 /* Kernel descriptors (one per file; only those built are referenced). */
 extern const fc__mont_kernel fc__mont_scalar32;
 extern const fc__mont_kernel fc__mont_scalar64;
@@ -89,6 +102,11 @@ typedef struct fc__pow_ops {
  */
 void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp,
                     size_t exp_len, unsigned slots);
+
+/* k when exp = 2^k + 1 (k >= 1), else 0: a kernel may run that chain
+   itself (k squarings, then a product with the plain base) to keep the
+   driver's frames off its stack. exp as for fc__modpow_run. */
+size_t fc__modpow_f4_squarings(const uint8_t *exp, size_t exp_len);
 
 /* Slots fc__modpow_run needs at least for this exponent (1 or 2). */
 unsigned fc__modpow_min_slots(const uint8_t *exp, size_t exp_len);

@@ -33,6 +33,10 @@ static size_t two_k_plus_one(const uint8_t *exp, size_t exp_len) {
   return bits - 1;
 }
 
+size_t fc__modpow_f4_squarings(const uint8_t *exp, size_t exp_len) {
+  return two_k_plus_one(exp, exp_len);
+}
+
 unsigned fc__modpow_min_slots(const uint8_t *exp, size_t exp_len) {
   return two_k_plus_one(exp, exp_len) ? 1u : 2u;
 }
