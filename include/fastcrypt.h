@@ -32,9 +32,17 @@ typedef enum {
 
 /*
  * Probe the CPU once, read FASTCRYPT_CPU / FASTCRYPT_IMPL once, and fill the
- * kernel table. Idempotent and thread-safe. Returns FC_ERR_ENV when an
- * environment override could not be parsed (the automatic choice is then in
- * force), FC_OK otherwise. Every later call returns the same code.
+ * kernel table. Idempotent and thread-safe (a thread that finds another
+ * probing waits for it). Every later call returns the same code, one of:
+ *   FC_OK               no override, or every override applied;
+ *   FC_ERR_ENV          a variable could not be parsed (bad syntax, unknown
+ *                       feature, op or kernel name): nothing of that
+ *                       variable applies, the other one still does;
+ *   FC_ERR_UNSUPPORTED  FASTCRYPT_IMPL names a kernel this build lacks
+ *                       (another architecture's, or compiled out) or this
+ *                       CPU cannot run: that pin is not applied, the
+ *                       others are.
+ * The kernel table is complete whatever the code.
  */
 fc_err fc_init(void);
 
@@ -57,8 +65,10 @@ typedef struct { const char *name; uint64_t needs; int usable; } fc_impl_info;
 size_t fc_impls(fc_op op, fc_impl_info *out, size_t max);
 
 /* Pin a kernel by name; NULL returns op to the automatic choice.
-   FC_ERR_ARG: bad op or no kernel of that name. FC_ERR_UNSUPPORTED: the
-   kernel is built but this CPU (after masking) cannot run it. */
+   FC_ERR_ARG: bad op or a name no fastcrypt kernel of op has.
+   FC_ERR_UNSUPPORTED: a kernel of op that is not built (another
+   architecture's, or compiled out), or built but not runnable on this CPU
+   (after masking). On error the active kernel is unchanged. */
 fc_err fc_impl_select(fc_op op, const char *name);
 
 /* Name of the kernel serving op now; NULL for a bad op or an op with no kernel built. */
@@ -126,7 +136,9 @@ struct fc_mont_ctx {
 };
 typedef struct fc_mont_ctx fc_mont_ctx;
 
-/* n odd, n > 1, 1 <= nwords <= FC_MONT_MAX_WORDS (leading zero words allowed). */
+/* n odd, n > 1, 1 <= nwords <= FC_MONT_MAX_WORDS (leading zero words allowed).
+   On failure *ctx (when not NULL) is cleared: fc_modpow with it returns
+   FC_ERR_ARG and fc_mont_mul does nothing. */
 fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords);
 
 /* r = a*b*2^(-32*nwords) mod n for a, b < n; r may alias a or b.
@@ -172,7 +184,10 @@ struct fc_rsa_pubkey {
 typedef struct fc_rsa_pubkey fc_rsa_pubkey;
 
 /* n, e big-endian, leading zeros allowed. Rejects (FC_ERR_KEY) an even
-   modulus, one under 512 or over 8192 bits, e < 3, e even, e >= n. */
+   modulus, one under 512 or over 8192 bits, e < 3, e even, e >= n.
+   Every key initialiser (this one, _from_der, _from_vboot) clears *key on
+   failure, so a key that failed to (re)initialise is never usable: every
+   later call with it returns FC_ERR_ARG, whatever it held before. */
 fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len,
                           const uint8_t *e, size_t e_len);
 
@@ -186,8 +201,10 @@ fc_err fc_rsa_pubkey_from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der
 fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e);
 
 /* PKCS#1 v1.5 (RSASSA-PKCS1-v1_5) verification of a digest. FC_OK only if
-   valid; FC_ERR_SIG for any mismatch; FC_ERR_ARG for NULL or a digest length
-   that does not match hash. The decrypted block is never parsed: the whole
+   valid; FC_ERR_SIG for any mismatch, and for a hash other than the one a
+   key carries (key->hash, set from a .vbpubk: vboot binds the hash to the
+   key, so metadata cannot downgrade it); FC_ERR_ARG for NULL, a key that is
+   not initialised, or a digest length that does not match hash. The decrypted block is never parsed: the whole
    expected encoding is built and compared. */
 fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash,
                      const uint8_t *digest, size_t digest_len,

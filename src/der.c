@@ -55,9 +55,8 @@ static fc_err rsa_public_key(fc_rsa_pubkey *key, span in) {
 /* 1.2.840.113549.1.1.1 rsaEncryption, content octets of the OID */
 static const uint8_t rsa_oid[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
 
-fc_err fc_rsa_pubkey_from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der_len) {
-  fc_init();
-  if (key == NULL || der == NULL) return FC_ERR_ARG;
+static fc_err from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der_len) {
+  if (der == NULL) return FC_ERR_ARG;
   span in = {der, der_len}, outer, first;
   if (!tlv(&in, 0x30, &outer) || in.len != 0) return FC_ERR_DER;
   if (outer.len > 0 && outer.p[0] == 0x02) /* PKCS#1 RSAPublicKey */
@@ -72,4 +71,10 @@ fc_err fc_rsa_pubkey_from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der
   if (!tlv(&outer, 0x03, &bits) || outer.len != 0) return FC_ERR_DER;
   if (bits.len < 1 || bits.p[0] != 0) return FC_ERR_DER; /* no unused bits */
   return rsa_public_key(key, (span){bits.p + 1, bits.len - 1});
+}
+
+fc_err fc_rsa_pubkey_from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der_len) {
+  fc_init();
+  if (key == NULL) return FC_ERR_ARG;
+  return fc__key_result(key, from_der(key, der, der_len));
 }

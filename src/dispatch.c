@@ -45,6 +45,22 @@ static const fc__kernel_head *const mont_list[] = {
 #endif
 };
 
+/*
+ * Every kernel name the project has for an op, on any architecture and in
+ * any build configuration. A name here that is not in this build's list is
+ * "not built" (FC_ERR_UNSUPPORTED, as for a kernel this CPU cannot run); a
+ * name in neither is unknown (FC_ERR_ARG, or FC_ERR_ENV in FASTCRYPT_IMPL).
+ */
+static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
+                                         "neon", "scalar32", NULL};
+static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
+static const char *const aes_names[] = {"vaes", "aesni", "armv8", "neon", "ct", NULL};
+static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
+static const char *const *const known_names[FC_OP_COUNT] = {
+    [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,
+    [FC_OP_SHA512] = sha_names, [FC_OP_AES] = aes_names, [FC_OP_GHASH] = ghash_names,
+};
+
 typedef struct {
   const char *opname;
   const fc__kernel_head *const *list;
@@ -105,25 +121,26 @@ static const fc__kernel_head *auto_choice(fc_op op, uint64_t feat) {
   return NULL;
 }
 
-/* s (NUL-terminated) equals the len bytes at name. No str* call: a
-   freestanding archive may reference only mem* functions. */
-static int name_is(const char *s, const char *name, size_t len) {
+/* NUL-terminated a equals [b, b+len)? */
+static int name_is(const char *a, const char *b, size_t len) {
   size_t i = 0;
   for (; i < len; i++)
-    if (s[i] == '\0' || s[i] != name[i]) return 0;
-  return s[i] == '\0';
-}
-
-static size_t name_len(const char *s) {
-  size_t n = 0;
-  while (s[n]) n++;
-  return n;
+    if (a[i] == '\0' || a[i] != b[i]) return 0;
+  return a[i] == '\0';
 }
 
 static const fc__kernel_head *find(fc_op op, const char *name, size_t len) {
   for (size_t i = 0; i < ops[op].count; i++)
     if (name_is(ops[op].list[i]->name, name, len)) return ops[op].list[i];
   return NULL;
+}
+
+/* A kernel of the project not in this build (other architecture, or
+   compiled out). */
+static int known_elsewhere(fc_op op, const char *name, size_t len) {
+  for (const char *const *n = known_names[op]; *n; n++)
+    if (name_is(*n, name, len)) return 1;
+  return 0;
 }
 
 #if !defined(FC_FREESTANDING) /* no environment in freestanding builds */
@@ -206,8 +223,8 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
       if (name_is(ops[i].opname, p, oplen)) op = i;
     if (op < 0) return FC_ERR_ENV;
     const fc__kernel_head *k = find((fc_op)op, eq + 1, len - oplen - 1);
-    if (!k) return FC_ERR_ENV;
-    if (usable(k, feat))
+    if (!k && !known_elsewhere((fc_op)op, eq + 1, len - oplen - 1)) return FC_ERR_ENV;
+    if (k && usable(k, feat))
       pins[op] = k;
     else
       rc = FC_ERR_UNSUPPORTED;
@@ -252,6 +269,18 @@ static fc_err build(uint64_t allowed, int read_env) {
   return rc;
 }
 
+/* Spin-wait hint: PAUSE (x86, encoded as REP NOP, so valid on every i686)
+   or YIELD (AArch64) tells the core another thread holds what we wait for. */
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __asm__ __volatile__("pause" ::: "memory");
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield" ::: "memory");
+#else
+  __asm__ __volatile__("" ::: "memory");
+#endif
+}
+
 fc_err fc_init(void) {
   int s = atomic_load_explicit(&init_state, memory_order_acquire);
   if (s == 2) return init_result;
@@ -264,8 +293,7 @@ fc_err fc_init(void) {
     return init_result;
   }
   /* Another thread is probing: the probe takes microseconds. */
-  while (atomic_load_explicit(&init_state, memory_order_acquire) != 2) {
-  }
+  while (atomic_load_explicit(&init_state, memory_order_acquire) != 2) cpu_relax();
   return init_result;
 }
 
@@ -275,8 +303,7 @@ fc_err fc_init_features(uint64_t allowed) {
                                               memory_order_acquire)) {
     probed_features = fc__cpu_probe();
   } else {
-    while (atomic_load_explicit(&init_state, memory_order_acquire) == 1) {
-    }
+    while (atomic_load_explicit(&init_state, memory_order_acquire) == 1) cpu_relax();
     atomic_store_explicit(&init_state, 1, memory_order_relaxed);
   }
   init_result = build(allowed, 0);
@@ -304,8 +331,10 @@ fc_err fc_impl_select(fc_op op, const char *name) {
     atomic_store_explicit(&active[op], k, memory_order_release);
     return k ? FC_OK : FC_ERR_UNSUPPORTED;
   }
-  const fc__kernel_head *k = find(op, name, name_len(name));
-  if (!k) return FC_ERR_ARG;
+  size_t len = 0;
+  while (name[len] != '\0') len++;
+  const fc__kernel_head *k = find(op, name, len);
+  if (!k) return known_elsewhere(op, name, len) ? FC_ERR_UNSUPPORTED : FC_ERR_ARG;
   if (!usable(k, features)) return FC_ERR_UNSUPPORTED;
   atomic_store_explicit(&active[op], k, memory_order_release);
   return FC_OK;

@@ -136,6 +136,9 @@ uint32_t fc__bn_bits(const uint32_t *a, size_t nwords);
 int fc__bn_from_be(uint32_t *w, size_t nwords, const uint8_t *be, size_t be_len);
 /* nwords LE words -> out_len big-endian bytes (truncating high words). */
 void fc__bn_to_be(uint8_t *out, size_t out_len, const uint32_t *w, size_t nwords);
+/* Key initialisers' common exit: on failure the whole key is wiped, so a
+   key that failed to (re)initialise verifies nothing (FC_ERR_ARG). */
+fc_err fc__key_result(fc_rsa_pubkey *key, fc_err rc);
 /* Zero len bytes so the compiler cannot drop it. */
 void fc__wipe(void *p, size_t len);
 
@@ -151,6 +154,20 @@ void fc__wipe(void *p, size_t len);
 #else
 #define FC__REALIGN
 #endif
+
+/*
+ * Stack workspace of `bytes` bytes for fc_modpow_ws / fc_rsa_verify_ws.
+ * Kernels carve it into slices of uint32_t, uint64_t or vector type, so it
+ * is declared as a union of those arrays (C11 6.5p7: each slice is accessed
+ * through a member type, never through a type the storage was not declared
+ * with). Kernels align their own slices. Pass &name and sizeof(name).
+ */
+#define FC__WORKSPACE(name, bytes)              \
+  union {                                       \
+    unsigned char c[(bytes)];                   \
+    uint32_t w[((bytes) + 3) / 4];              \
+    uint64_t q[((bytes) + 7) / 8];              \
+  } name
 
 /* Align p up to 16 or 64 bytes. */
 #define FC__ALIGN_UP(p, a) ((void *)(((uintptr_t)(p) + ((a) - 1)) & ~(uintptr_t)((a) - 1)))

@@ -3,11 +3,14 @@
 
 fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   fc_init();
-  if (ctx == NULL || n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) return FC_ERR_ARG;
+  if (ctx == NULL) return FC_ERR_ARG;
+  /* A failed init leaves no usable context: kernel NULL makes every later
+     call with it FC_ERR_ARG (fc_mont_mul does nothing). */
+  fc__wipe(ctx, sizeof(*ctx));
+  if (n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) return FC_ERR_ARG;
   if (!(n[0] & 1)) return FC_ERR_ARG;
   uint32_t bits = fc__bn_bits(n, nwords);
   if (bits < 2) return FC_ERR_ARG; /* n = 1 */
-  for (size_t i = 0; i < sizeof(*ctx); i++) ((uint8_t *)ctx)[i] = 0;
   ctx->nwords = (uint32_t)nwords;
   ctx->nbits = bits;
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
@@ -43,7 +46,7 @@ fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, c
 
 fc_err fc_modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
                  size_t exp_len) {
-  uint64_t ws[(FC_MODPOW_WORKSPACE_BYTES(FC_MONT_MAX_BITS) + 7) / 8];
-  fc_err rc = fc_modpow_ws(ctx, r, base, exp, exp_len, ws, sizeof(ws));
+  FC__WORKSPACE(ws, FC_MODPOW_WORKSPACE_BYTES(FC_MONT_MAX_BITS));
+  fc_err rc = fc_modpow_ws(ctx, r, base, exp, exp_len, &ws, sizeof(ws));
   return rc;
 }

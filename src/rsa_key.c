@@ -8,10 +8,11 @@ static void strip(const uint8_t **p, size_t *len) {
   }
 }
 
-fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const uint8_t *e,
-                          size_t e_len) {
-  fc_init();
-  if (key == NULL || n == NULL || e == NULL) return FC_ERR_ARG;
+/* Fills *key; on failure *key may hold a part of the new key: the public
+   entry points clear it (see fc__key_result). */
+static fc_err init_raw(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const uint8_t *e,
+                       size_t e_len) {
+  if (n == NULL || e == NULL) return FC_ERR_ARG;
   strip(&n, &n_len);
   strip(&e, &e_len);
   if (n_len == 0 || n_len > FC_RSA_MAX_BYTES) return FC_ERR_KEY;
@@ -38,6 +39,18 @@ fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, co
   return FC_OK;
 }
 
+fc_err fc__key_result(fc_rsa_pubkey *key, fc_err rc) {
+  if (rc != FC_OK) fc__wipe(key, sizeof(*key));
+  return rc;
+}
+
+fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const uint8_t *e,
+                          size_t e_len) {
+  fc_init();
+  if (key == NULL) return FC_ERR_ARG;
+  return fc__key_result(key, init_raw(key, n, n_len, e, e_len));
+}
+
 static uint32_t le32(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -52,16 +65,12 @@ static fc_err from_keyb(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint
   uint8_t n_be[FC_RSA_MAX_BYTES];
   for (size_t i = 0; i < 4 * (size_t)nw; i++) n_be[4 * nw - 1 - i] = buf[8 + i];
   uint8_t e_be[4] = {(uint8_t)(e >> 24), (uint8_t)(e >> 16), (uint8_t)(e >> 8), (uint8_t)e};
-  fc_err rc = fc_rsa_pubkey_init(key, n_be, 4 * (size_t)nw, e_be, 4);
+  fc_err rc = init_raw(key, n_be, 4 * (size_t)nw, e_be, 4);
   if (rc != FC_OK) return rc;
   /* Same R only when n fills all nw words; otherwise vboot's rr differs. */
   int ok = key->mont.nwords == nw && le32(buf + 4) == key->mont.n0inv;
   for (size_t i = 0; ok && i < nw; i++) ok = le32(buf + 8 + 4 * (nw + i)) == key->mont.rr[i];
-  if (!ok) {
-    fc__wipe(key, sizeof(*key));
-    return FC_ERR_KEY;
-  }
-  return FC_OK;
+  return ok ? FC_OK : FC_ERR_KEY;
 }
 
 /* vb2_packed_key algorithm = 3 * size_index + hash_index (vboot 2crypto.h). */
@@ -72,9 +81,8 @@ static const struct {
                  {8192, 65537}, {2048, 3},     {3072, 3}};
 static const fc_hash_alg vb_hashes[3] = {FC_SHA1, FC_SHA256, FC_SHA512};
 
-fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e) {
-  fc_init();
-  if (key == NULL || buf == NULL || len < 8) return FC_ERR_ARG;
+static fc_err from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e) {
+  if (buf == NULL || len < 8) return FC_ERR_ARG;
   if (8 + 8 * (uint64_t)le32(buf) == len) { /* .keyb */
     if (e != 3 && e != 65537) return FC_ERR_ARG;
     return from_keyb(key, buf, len, e);
@@ -88,10 +96,13 @@ fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t l
   if (e != 0 && e != want_e) return FC_ERR_ARG;
   fc_err rc = from_keyb(key, buf + off, size, want_e);
   if (rc != FC_OK) return rc;
-  if (key->mont.nbits != vb_sizes[alg / 3].bits) {
-    fc__wipe(key, sizeof(*key));
-    return FC_ERR_KEY;
-  }
+  if (key->mont.nbits != vb_sizes[alg / 3].bits) return FC_ERR_KEY;
   key->hash = (int32_t)vb_hashes[alg % 3];
   return FC_OK;
+}
+
+fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e) {
+  fc_init();
+  if (key == NULL) return FC_ERR_ARG;
+  return fc__key_result(key, from_vboot(key, buf, len, e));
 }

@@ -93,6 +93,9 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
   if (digest == NULL || sig == NULL || ws == NULL) return FC_ERR_ARG;
   size_t dlen = fc_hash_len(hash);
   if (dlen == 0 || digest_len != dlen) return FC_ERR_ARG;
+  /* A key that names its hash (.vbpubk) verifies with that hash only: a
+     caller taking the hash from image metadata cannot be downgraded. */
+  if (key->hash != 0 && key->hash != (int32_t)hash) return FC_ERR_SIG;
   size_t nbytes = key->nbytes, plen = hashes[hash].prefix_len;
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
@@ -132,7 +135,6 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
   return verify_core(key, hash, digest, digest_len, sig, sig_len, ws, ws_len);
 }
 
-
 /*
  * fc_rsa_verify and fc_rsa_public with workspace on the stack. For
  * e = 2^k + 1 fc_rsa_verify's frame is the smallest tier that holds the
@@ -166,8 +168,8 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
   __attribute__((noinline)) static fc_err name(const fc_rsa_pubkey *key, fc_hash_alg hash,     \
                                                const uint8_t *digest, size_t digest_len,       \
                                                const uint8_t *sig, size_t sig_len) {           \
-    uint8_t ws[bytes]; /* no alignment needed: kernels align theirs */                        \
-    return verify_core(key, hash, digest, digest_len, sig, sig_len, ws, sizeof(ws));           \
+    FC__WORKSPACE(ws, bytes); /* kernels align their own slices */                             \
+    return verify_core(key, hash, digest, digest_len, sig, sig_len, &ws, sizeof(ws));          \
   }
 VERIFY_ON_STACK(verify_scalar32, TIER_SCALAR32)
 #if TIER_MONT64 > TIER_SCALAR32
@@ -209,8 +211,8 @@ static fc_err public_to(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_l
 #define PUBLIC_ON_STACK(name, bytes)                                                           \
   __attribute__((noinline)) static fc_err name(const fc_rsa_pubkey *key, const uint8_t *in,   \
                                                size_t in_len, uint8_t *out) {                  \
-    uint8_t ws[bytes];                                                                         \
-    return public_to(key, in, in_len, out, ws, sizeof(ws));                                    \
+    FC__WORKSPACE(ws, bytes);                                                                  \
+    return public_to(key, in, in_len, out, &ws, sizeof(ws));                                   \
   }
 PUBLIC_ON_STACK(public_f4, TIER_SIMD)
 PUBLIC_ON_STACK(public_any, TIER_ANY)

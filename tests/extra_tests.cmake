@@ -42,15 +42,10 @@ set(_fct_pass "\\[  PASSED  \\] 1 test\\.")
 set(_fct_fail "\\[  FAILED  \\]|Sanitizer|runtime error")
 
 # fc_env_case(<name> <filter> <env>...): env entries are VAR=value strings.
-# Init.Concurrent may skip, with THREADS-UNAVAILABLE, where threads cannot be
-# created at all (qemu-i386 7.2 without the sysroot's LD_LIBRARY_PATH);
-# nothing else may skip.
+# Nothing may skip: Init.Concurrent fails where threads cannot be created.
 function(fc_env_case name filter)
   set(test test_dispatch_${name})
   set(pass "${_fct_pass}")
-  if(filter STREQUAL "Init.Concurrent")
-    set(pass "${_fct_pass}|THREADS-UNAVAILABLE")
-  endif()
   add_test(NAME ${test} COMMAND test_dispatch --gtest_also_run_disabled_tests
            --gtest_filter=${filter})
   set_tests_properties(${test} PROPERTIES
@@ -109,6 +104,18 @@ fc_env(impl_bad_wrong_op UNSET "sha256=scalar32" ENV probed "*=auto")
 fc_env(bad_cpu_good_impl "bogus" "mont=scalar32" ENV probed "mont=scalar32,*=auto")
 fc_env(none_and_pin      "none" "mont=scalar32" OK none "mont=scalar32,*=auto")
 fc_env(good_cpu_bad_impl "-sse2" "mont=nosuch" ENV "-sse2" "*=auto")
+
+# ---- a kernel of another architecture (not built here) is FC_ERR_UNSUPPORTED,
+#      like a kernel this CPU cannot run; other pins still apply ----
+if(FC_ARCH STREQUAL "aarch64")
+  set(_fct_foreign mulx)
+else()
+  set(_fct_foreign neon)
+endif()
+fc_env(impl_other_arch   UNSET "mont=${_fct_foreign}" UNSUPPORTED probed "*=auto")
+fc_env(impl_other_arch_and_pin UNSET "mont=${_fct_foreign},sha256=scalar" UNSUPPORTED probed
+       "sha256=scalar,*=auto")
+fc_env(impl_wrong_op_name UNSET "sha256=sse2" ENV probed "*=auto")
 
 # ---- kernels with CPU needs: a known kernel the CPU cannot run is
 #      FC_ERR_UNSUPPORTED, other pins still apply ----

@@ -37,7 +37,7 @@ failed=()
 for cpu in max cortex-a72 cortex-a57,neon=off,vfp=off; do
   t0=$SECONDS
   echo "=== aarch64: test QEMU_CPU=$cpu"
-  if QEMU_CPU="$cpu" ctest --test-dir "$dir" --output-on-failure -j 2; then
+  if QEMU_CPU="$cpu" ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2; then
     echo "=== aarch64: QEMU_CPU=$cpu passed ($((SECONDS - t0)) s)"
   else
     echo "=== aarch64: QEMU_CPU=$cpu FAILED ($((SECONDS - t0)) s)"

@@ -4,6 +4,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
 
 namespace fct {
 
@@ -87,11 +92,102 @@ std::string param_name(const std::string &name) {
 }
 
 void MontKernelTest::SetUp() {
+  note_kernel_attempt(FC_OP_MONT, GetParam());
   if (!kernel_usable(FC_OP_MONT, GetParam())) GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
   pin_ = std::make_unique<Pin>(FC_OP_MONT, GetParam());
   ASSERT_EQ(pin_->rc, FC_OK);
   ASSERT_STREQ(fc_impl_active(FC_OP_MONT), GetParam().c_str());
+  note_kernel_ran(FC_OP_MONT, GetParam());
 }
+
+// ------------------------------------------------------------ coverage
+
+namespace {
+
+const char *const kOps[FC_OP_COUNT] = {"mont", "sha1", "sha256", "sha512", "aes", "ghash"};
+
+struct Coverage {
+  std::map<int, std::set<std::string>> attempted, ran;
+};
+Coverage &coverage() {
+  static Coverage c;
+  return c;
+}
+
+// FC_CPU_* bit -> the flag Linux prints for it in /proc/cpuinfo.
+const std::pair<uint64_t, const char *> kCpuinfoFlags[] = {
+    {FC_CPU_SSE2, "sse2"},         {FC_CPU_SSSE3, "ssse3"},     {FC_CPU_SSE41, "sse4_1"},
+    {FC_CPU_AVX, "avx"},           {FC_CPU_AVX2, "avx2"},       {FC_CPU_BMI2, "bmi2"},
+    {FC_CPU_ADX, "adx"},           {FC_CPU_AESNI, "aes"},       {FC_CPU_PCLMUL, "pclmulqdq"},
+    {FC_CPU_SHANI, "sha_ni"},      {FC_CPU_AVX512F, "avx512f"}, {FC_CPU_AVX512VL, "avx512vl"},
+    {FC_CPU_AVX512BW, "avx512bw"}, {FC_CPU_AVX512IFMA, "avx512ifma"},
+    {FC_CPU_VAES, "vaes"},         {FC_CPU_VPCLMUL, "vpclmulqdq"},
+    {FC_CPU_NEON, "asimd"},        {FC_CPU_ARM_AES, "aes"},     {FC_CPU_ARM_PMULL, "pmull"},
+    {FC_CPU_ARM_SHA1, "sha1"},     {FC_CPU_ARM_SHA2, "sha2"},   {FC_CPU_ARM_SHA512, "sha512"},
+};
+
+// The "flags" (x86) or "Features" (AArch64) words of the first CPU.
+std::set<std::string> cpuinfo_flags() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  std::set<std::string> out;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) != 0 && line.rfind("Features", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    std::string w;
+    while (words >> w) out.insert(w);
+    break;
+  }
+  return out;
+}
+
+class CoverageReport : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const Coverage &c = coverage();
+    bool check = std::getenv("FCT_CHECK_CPUINFO") && std::string(std::getenv("FCT_CHECK_CPUINFO")) == "1";
+    std::set<std::string> flags;
+    if (check) {
+      flags = cpuinfo_flags();
+      if (flags.empty()) ADD_FAILURE() << "FCT_CHECK_CPUINFO=1 but /proc/cpuinfo lists no flags";
+    }
+    for (const auto &a : c.attempted) {
+      fc_op op = (fc_op)a.first;
+      std::string ran, unavailable;
+      auto r = c.ran.find(a.first);
+      for (const std::string &k : a.second) {
+        bool did = r != c.ran.end() && r->second.count(k);
+        (did ? ran : unavailable) += " " + k;
+        if (!check || did) continue;
+        fc_impl_info info[32];
+        size_t n = fc_impls(op, info, 32);
+        for (size_t i = 0; i < n && i < 32; i++) {
+          if (k != info[i].name) continue;
+          bool has_all = true;
+          for (const auto &f : kCpuinfoFlags)
+            if ((info[i].needs & f.first) && !flags.count(f.second)) has_all = false;
+          if (has_all)
+            ADD_FAILURE() << kOps[op] << " kernel " << k
+                          << ": /proc/cpuinfo lists every feature it needs, but it did not run";
+        }
+      }
+      std::cout << "[ KERNELS  ] " << kOps[op] << ": ran" << (ran.empty() ? " (none)" : ran)
+                << "; unavailable" << (unavailable.empty() ? " (none)" : unavailable) << "\n";
+    }
+  }
+};
+
+const bool kCoverageRegistered = [] {
+  ::testing::AddGlobalTestEnvironment(new CoverageReport);
+  return true;
+}();
+
+}  // namespace
+
+void note_kernel_attempt(fc_op op, const std::string &name) {
+  coverage().attempted[(int)op].insert(name);
+}
+void note_kernel_ran(fc_op op, const std::string &name) { coverage().ran[(int)op].insert(name); }
 
 const char *err_name(fc_err rc) {
   switch (rc) {

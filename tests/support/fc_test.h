@@ -37,6 +37,16 @@ struct Pin {
   ~Pin() { fc_impl_select(op, nullptr); }
 };
 
+// Kernel coverage. Every per-kernel fixture calls note_kernel_attempt(op,
+// name) in SetUp and note_kernel_ran(op, name) once it has pinned a usable
+// kernel. At the end of the binary a global environment prints which
+// kernels ran and which were unavailable ("[ KERNELS  ]" lines), and, when
+// FCT_CHECK_CPUINFO=1 (native x86-64 and AArch64 runs, set by ctest), fails
+// the binary if a kernel whose needs /proc/cpuinfo lists (read
+// independently of the library's probe) was attempted but never ran.
+void note_kernel_attempt(fc_op op, const std::string &name);
+void note_kernel_ran(fc_op op, const std::string &name);
+
 // Fixture of the tests run once per Montgomery kernel (the parameter is the
 // kernel's name): a kernel this CPU cannot run is skipped as UNAVAILABLE,
 // never counted as passed; otherwise it is pinned for the test's duration.
