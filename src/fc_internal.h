@@ -108,6 +108,20 @@ void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp,
    driver's frames off its stack. exp as for fc__modpow_run. */
 size_t fc__modpow_f4_squarings(const uint8_t *exp, size_t exp_len);
 
+/*
+ * FC_WITH_ANY_EXPONENT=OFF (FC_HAVE_ANY_EXPONENT undefined) builds only
+ * e = 2^k + 1: the sliding window and the callbacks only it uses (leave,
+ * copy) are left out (FC__WINDOW_OP gives NULL), and the public entry points
+ * refuse other exponents with FC_ERR_UNSUPPORTED before a kernel sees them.
+ */
+#if defined(FC_HAVE_ANY_EXPONENT)
+#define FC__WINDOW_OP(f) f
+#else
+#define FC__WINDOW_OP(f) NULL
+#endif
+/* FC_ERR_UNSUPPORTED if this build cannot raise to exp (see above), else FC_OK. */
+fc_err fc__modpow_exp_built(const uint8_t *exp, size_t exp_len);
+
 /* Slots fc__modpow_run needs at least for this exponent (1 or 2). */
 unsigned fc__modpow_min_slots(const uint8_t *exp, size_t exp_len);
 

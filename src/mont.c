@@ -41,6 +41,7 @@ fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, c
     return FC_OK;
   }
   if (ws == NULL) return FC_ERR_ARG;
+  if (fc__modpow_exp_built(exp, exp_len) != FC_OK) return FC_ERR_UNSUPPORTED;
   return ((const fc__mont_kernel *)ctx->kernel)->modpow(ctx, r, base, exp, exp_len, ws, ws_len);
 }
 

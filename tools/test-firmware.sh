@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Firmware builds, tried as a firmware engineer would (README "Firmware"):
 #  1. freestanding archives (FC_FREESTANDING=ON, tests off) for x86-64, i686
-#     and AArch64 at -O3 (Release), -O2 and -Os (MinSizeRel, non-PIC), each
+#     and AArch64 at -O3 (Release), -O2 and -Os (MinSizeRel, non-PIC, and
+#     verification only: FC_WITH_SHA=OFF, FC_WITH_ANY_EXPONENT=OFF), each
 #     compiled with -nostdinc (only the compiler's own headers) and checked
 #     with nm: the only symbols they reference from outside are memcpy,
 #     memset, memcmp, memmove (and the i686 PIC GOT symbol in PIC builds);
@@ -58,7 +59,7 @@ mv "$gen/fw_vectors.h.tmp" "$gen/fw_vectors.h"
 # ---- one configuration: archive, symbol check, client, runs ----
 # fw_config <arch: x86_64|i686|aarch64> <opt: O3|O2|Os>
 fw_config() {
-  local arch=$1 opt=$2 dir=$fw/$1-$2 cc args=() pic=ON
+  local arch=$1 opt=$2 dir=$fw/$1-$2 cc args=() pic=ON defs=()
   case $arch in
     x86_64) cc=gcc ;;
     i686) cc=i686-linux-gnu-gcc; args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-i686.cmake") ;;
@@ -67,7 +68,9 @@ fw_config() {
   case $opt in
     O3) args+=(-DCMAKE_BUILD_TYPE=Release) ;;
     O2) args+=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG") ;;
-    Os) args+=(-DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_POSITION_INDEPENDENT_CODE=OFF); pic=OFF ;;
+    Os) # the firmware recipe (README "Firmware"): verification only
+      args+=(-DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_POSITION_INDEPENDENT_CODE=OFF -DFC_WITH_SHA=OFF
+        -DFC_WITH_ANY_EXPONENT=OFF); pic=OFF; defs+=(-DFW_F4_ONLY -DFW_NO_SHA) ;;
   esac
   local inc
   inc=$($cc -print-file-name=include)
@@ -95,7 +98,7 @@ fw_config() {
   echo "=== firmware: $arch -$opt: client"
   local cflags=(-std=c11 -Os -Wall -Wextra -Werror -ffreestanding -fno-builtin
     -fno-tree-loop-distribute-patterns -fno-stack-protector -fno-pie -ffunction-sections
-    -I include -I "$gen" -I tests/firmware)
+    -I include -I "$gen" -I tests/firmware "${defs[@]}")
   case $arch in
     x86_64|i686) cflags+=(-mgeneral-regs-only) ;; # the client itself keeps off SSE
   esac

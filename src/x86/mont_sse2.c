@@ -348,6 +348,7 @@ FC__REALIGN static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint
 
 /* ---------------- modpow: slots hold values in [0, 2n) ---------------- */
 
+#if defined(FC_HAVE_ANY_EXPONENT) /* any exponent: the shared driver */
 typedef struct {
   const fc_mont_ctx *ctx;
   const uint32_t *base;
@@ -386,9 +387,12 @@ static void op_copy(void *k, unsigned d, unsigned a) {
 
 static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
 
+#endif
+
 static size_t ws_slot(const fc_mont_ctx *ctx) { return 4 * (ndigits(ctx->nwords) + SPAD); }
 static size_t ws_fixed(const fc_mont_ctx *ctx) { return 16 * (ndigits(ctx->nwords) + APAD) + 15; }
 
+#if defined(FC_HAVE_ANY_EXPONENT)
 /* Any other exponent: the shared driver over the callbacks, out of line so
    the e = 2^k + 1 path below keeps no driver state on the stack. */
 __attribute__((noinline)) static void modpow_window(const fc_mont_ctx *ctx, uint32_t *r,
@@ -403,6 +407,7 @@ __attribute__((noinline)) static void modpow_window(const fc_mont_ctx *ctx, uint
   st.slots = (uint64_t *)(acc + ndigits(ctx->nwords) + APAD);
   fc__modpow_run(&pow_ops, &st, exp, exp_len, slots);
 }
+#endif
 
 FC__REALIGN static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
                                  const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len) {
@@ -411,7 +416,9 @@ FC__REALIGN static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint
   __m128i *acc = FC__ALIGN_UP(ws, 16);
   size_t sq = fc__modpow_f4_squarings(exp, exp_len);
   if (!sq) {
+#if defined(FC_HAVE_ANY_EXPONENT)
     modpow_window(ctx, r, base, exp, exp_len, acc, (unsigned)((ws_len - fixed) / per));
+#endif
     return FC_OK;
   }
   /* e = 2^k + 1 (RSA verification): the chain itself, no driver frames */

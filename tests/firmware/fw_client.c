@@ -305,6 +305,28 @@ __attribute__((used)) int fw_entry(uintptr_t *sp0) {
     }
   }
 
+  /* The build's options: FW_F4_ONLY (FC_WITH_ANY_EXPONENT=OFF) refuses a
+     key whose exponent is not 2^k + 1 and leaves it cleared; FW_NO_SHA
+     (FC_WITH_SHA=OFF) lists no hash kernel. */
+  {
+    static uint8_t n_be[256];
+    static const uint8_t e_other[] = {0x01, 0x00, 0x00, 0x01, 0x01}; /* 2^32 + 2^8 + 1 */
+    const fw_vector *v = &fw_vectors[3];                            /* rsa2048_sha1 */
+    for (size_t i = 0; i < 256; i++) n_be[i] = v->keyb[8 + 255 - i];
+    fc_err rc = fc_rsa_pubkey_init(&key, n_be, sizeof n_be, e_other, sizeof e_other);
+#if defined(FW_F4_ONLY)
+    if (rc != FC_ERR_UNSUPPORTED || fc_rsa_workspace_size(&key) != 0)
+      fail("e = 2^32 + 2^8 + 1 not refused (FC_WITH_ANY_EXPONENT=OFF)", "-", v->name, rc);
+#else
+    if (rc != FC_OK) fail("e = 2^32 + 2^8 + 1 refused", "-", v->name, rc);
+#endif
+#if defined(FW_NO_SHA)
+    if (fc_impls(FC_OP_SHA256, NULL, 0) != 0) fail("SHA-256 kernels listed (FC_WITH_SHA=OFF)", "-", "-", FC_OK);
+#else
+    if (fc_impls(FC_OP_SHA256, NULL, 0) == 0) fail("no SHA-256 kernel listed", "-", "-", FC_OK);
+#endif
+  }
+
   int saw_want = 0;
   for (size_t i = 0; i < n; i++) {
     if (!impls[i].usable) continue;
