@@ -76,4 +76,8 @@ void bench_ossl_result(const bench_ossl *o, uint32_t *out, size_t nwords);
 void bench_ossl_free(bench_ossl *o);
 #endif
 
+/* fc_bench --threads N (bench_threads.c): RSA-2048 verification throughput
+   on 1..N threads; 0 on success. */
+int fc_bench_threads(int max_threads, const char *vectors_dir);
+
 #endif /* FC_BENCH_H */

@@ -52,6 +52,7 @@ typedef struct {
   int runs, warmup;
   double target_ns;
   const char *json, *filter, *kernels, *vdir, *clock;
+  int threads; /* --threads N: the thread-scaling run only */
 } options;
 
 typedef struct {
@@ -387,12 +388,13 @@ static void usage(FILE *f) {
           "  --kernels L    only these columns: Montgomery kernel names, openssl\n"
           "  --vectors DIR  vboot vectors (default %s)\n"
           "  --target-us T  duration of one run in microseconds (default 1000)\n"
-          "  --clock C      monotonic (default) or thread (CPU time of this thread)\n",
+          "  --clock C      monotonic (default) or thread (CPU time of this thread)\n"
+          "  --threads N    only RSA-2048 verification throughput on 1..N threads\n",
           WARMUP, FC_BENCH_VECTORS_DIR);
 }
 
 static int parse_args(int argc, char **argv, options *o) {
-  *o = (options){100, WARMUP, 1e6, NULL, NULL, NULL, FC_BENCH_VECTORS_DIR, "monotonic"};
+  *o = (options){100, WARMUP, 1e6, NULL, NULL, NULL, FC_BENCH_VECTORS_DIR, "monotonic", 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -416,6 +418,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->vdir = v;
     else if (strcmp(a, "--target-us") == 0)
       o->target_ns = atof(v) * 1e3;
+    else if (strcmp(a, "--threads") == 0)
+      o->threads = atoi(v);
     else if (strcmp(a, "--clock") == 0 && strcmp(v, "monotonic") == 0)
       o->clock = v, bench_clock = CLOCK_MONOTONIC;
     else if (strcmp(a, "--clock") == 0 && strcmp(v, "thread") == 0)
@@ -443,6 +447,7 @@ int main(int argc, char **argv) {
 
   options o;
   if (parse_args(argc, argv, &o) != 0) return 2;
+  if (o.threads) return fc_bench_threads(o.threads, o.vdir);
   int kept = o.runs - o.warmup;
 
   /* The probe alone, PROBE_CALLS times: the part of fc_init that costs. */

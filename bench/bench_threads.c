@@ -1,0 +1,135 @@
+/*
+ * fc_bench --threads N: RSA-2048 verification throughput on 1, 2, ..., N
+ * threads at once. The library has no shared mutable state after fc_init,
+ * so k threads should verify about k times as many signatures per second as
+ * one (on k free cores).
+ *
+ * Method: one key (vboot's key_rsa2048.keyb, the automatic kernel) shared
+ * read-only by every thread, vboot's test_file SHA-256 signature. For each
+ * thread count, ROUNDS rounds; in a round every thread is released together
+ * and verifies for ROUND_MS milliseconds; the round's throughput is the sum
+ * of the threads' verifications over the wall time until the last thread
+ * stops. The first round is a warm-up; reported: mean and standard deviation
+ * of the others, per-thread throughput, and scaling against one thread.
+ * Every verification must return FC_OK (otherwise exit status 1).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+#define ROUNDS 6
+#define ROUND_MS 200
+#define MAX_THREADS 64
+
+typedef struct {
+  const fc_rsa_pubkey *key;
+  const uint8_t *sig, *digest;
+  atomic_int *go;
+  long count;
+  int failed;
+} worker;
+
+static double mono_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static void *run(void *p) {
+  worker *w = p;
+  while (!atomic_load(w->go)) {
+  }
+  double end = mono_ns() + ROUND_MS * 1e6;
+  long c = 0;
+  do {
+    for (int i = 0; i < 8; i++, c++)
+      if (fc_rsa_verify(w->key, FC_SHA256, w->digest, 32, w->sig, 256) != FC_OK) w->failed = 1;
+  } while (mono_ns() < end);
+  w->count = c;
+  return NULL;
+}
+
+static uint8_t *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  static uint8_t buf[4][4096];
+  static int next;
+  uint8_t *b = buf[next++ & 3];
+  *len = fread(b, 1, sizeof buf[0], f);
+  fclose(f);
+  return b;
+}
+
+int fc_bench_threads(int max_threads, const char *vdir) {
+  char path[1024];
+  size_t klen = 0, slen = 0, dlen = 0;
+  snprintf(path, sizeof path, "%s/testkeys/key_rsa2048.keyb", vdir);
+  uint8_t *keyb = slurp(path, &klen);
+  snprintf(path, sizeof path, "%s/testcases/test_file.rsa2048_sha256.sig", vdir);
+  uint8_t *sig = slurp(path, &slen);
+  snprintf(path, sizeof path, "%s/testcases/test_file.sha256.digest", vdir);
+  uint8_t *dig = slurp(path, &dlen);
+  if (!keyb || !sig || !dig || slen != 256 || dlen != 32) {
+    fprintf(stderr, "fc_bench: cannot read the RSA-2048 vboot vectors under %s\n", vdir);
+    return 1;
+  }
+  static fc_rsa_pubkey key;
+  if (fc_rsa_pubkey_from_vboot(&key, keyb, klen, 65537) != FC_OK) {
+    fprintf(stderr, "fc_bench: key_rsa2048.keyb does not load\n");
+    return 1;
+  }
+  if (max_threads < 1 || max_threads > MAX_THREADS) {
+    fprintf(stderr, "fc_bench: --threads takes 1..%d\n", MAX_THREADS);
+    return 2;
+  }
+  printf("## RSA-2048 verification on several threads (kernel %s)\n\n",
+         fc_impl_active(FC_OP_MONT));
+  printf("%d rounds of %d ms per thread count, the first dropped; one key shared read-only.\n\n",
+         ROUNDS, ROUND_MS);
+  printf("| threads | verifications/s (total) | per thread | scaling vs 1 thread |\n");
+  printf("|---:|---:|---:|---:|\n");
+  double one = 0;
+  int failed = 0;
+  for (int n = 1; n <= max_threads; n++) {
+    double tput[ROUNDS];
+    for (int r = 0; r < ROUNDS; r++) {
+      atomic_int go = 0;
+      worker w[MAX_THREADS];
+      pthread_t t[MAX_THREADS];
+      for (int i = 0; i < n; i++) {
+        w[i] = (worker){&key, sig, dig, &go, 0, 0};
+        if (pthread_create(&t[i], NULL, run, &w[i]) != 0) {
+          fprintf(stderr, "fc_bench: pthread_create failed\n");
+          return 1;
+        }
+      }
+      double t0 = mono_ns();
+      atomic_store(&go, 1);
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        pthread_join(t[i], NULL);
+        total += w[i].count;
+        failed |= w[i].failed;
+      }
+      tput[r] = (double)total / ((mono_ns() - t0) * 1e-9);
+    }
+    double mean = 0, var = 0;
+    for (int r = 1; r < ROUNDS; r++) mean += tput[r] / (ROUNDS - 1);
+    for (int r = 1; r < ROUNDS; r++) var += (tput[r] - mean) * (tput[r] - mean) / (ROUNDS - 2);
+    if (n == 1) one = mean;
+    printf("| %d | %.0f ±%.0f | %.0f | %.2fx |\n", n, mean, sqrt(var), mean / n, mean / one);
+  }
+  if (failed) {
+    fprintf(stderr, "fc_bench: a verification failed\n");
+    return 1;
+  }
+  return 0;
+}

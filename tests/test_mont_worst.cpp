@@ -1,0 +1,170 @@
+// Worst-case operands for every Montgomery kernel against scalar32, at every
+// modulus size from 512 to 8192 bits in 32-bit steps:
+//  - moduli: all ones (2^k - 1), 2^(k-1) + 1 (the smallest k-bit odd modulus
+//    but one: n' = -1/n mod 2^w is 2^w - 1, top word 1 << 31), and one of
+//    k - 1 bits (a top word that is not full);
+//  - operands: n - 1, n - 2, and values whose every digit is at its maximum
+//    in each radix a kernel uses (2^(d*j) - 1 for d = 28 (sse2, neon),
+//    32, 52 (avx512ifma), 64 (scalar64, mulx), the largest such value below
+//    n), which push redundant-radix lanes to their bounds.
+// fc_mont_mul on every pair; fc_modpow with e = 3 at every size and
+// e = 65537 and e = 2^64 - 1 (sliding window) every 256 bits. scalar32 itself is
+// checked against the reference bignum (tests/support) every 128 bits.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <tuple>
+
+#include "fc_internal.h"
+#include "fc_test.h"
+
+using fct::Bytes;
+using W = fct::ref::W;
+
+namespace {
+
+class MontWorst : public fct::MontKernelTest {};
+
+W modulus_all_ones(unsigned bits) {
+  W n((bits + 31) / 32, 0xffffffffu);
+  if (bits % 32) n.back() = (1u << (bits % 32)) - 1;
+  return n;
+}
+
+W modulus_pow2_plus1(unsigned bits) {
+  W n((bits + 31) / 32, 0);
+  n[0] = 1;
+  n[(bits - 1) / 32] |= 1u << ((bits - 1) % 32);
+  return n;
+}
+
+W minus(const W &n, uint32_t k) {  // n - k, n > k
+  W r = n;
+  uint64_t borrow = k;
+  for (auto &w : r) {
+    uint64_t v = (uint64_t)w - borrow;
+    w = (uint32_t)v;
+    borrow = (v >> 63) & 1;
+  }
+  return r;
+}
+
+// The largest 2^(d*j) - 1 below n (n >= 2^(bits-1)), as nw words.
+W max_digits(const W &n, unsigned bits, unsigned d) {
+  unsigned j = (bits - 1) / d;
+  unsigned vb = d * j;  // < bits, so the value < 2^(bits-1) <= n
+  W a(n.size(), 0);
+  for (unsigned i = 0; i < vb; i++) a[i / 32] |= 1u << (i % 32);
+  return a;
+}
+
+Bytes exp_bytes(uint32_t e) {
+  Bytes b;
+  for (int s = 24; s >= 0; s -= 8)
+    if (e >> s || !b.empty()) b.push_back((uint8_t)(e >> s));
+  return b;
+}
+
+// scalar32's results, computed once per process and shared by the kernels.
+struct Ref {
+  std::map<std::tuple<W, W, W>, W> mul;
+  std::map<std::tuple<W, W, Bytes>, W> pow;
+};
+Ref &ref_cache() {
+  static Ref r;
+  return r;
+}
+
+W scalar32_mul(const W &n, const W &a, const W &b) {
+  auto key = std::make_tuple(n, a, b);
+  auto it = ref_cache().mul.find(key);
+  if (it != ref_cache().mul.end()) return it->second;
+  fc_mont_ctx ctx;
+  {
+    fct::Pin p(FC_OP_MONT, "scalar32");
+    EXPECT_EQ(fc_mont_init(&ctx, n.data(), n.size()), FC_OK);
+  }
+  W r(n.size());
+  fc_mont_mul(&ctx, r.data(), a.data(), b.data());
+  return ref_cache().mul[key] = r;
+}
+
+W scalar32_pow(const W &n, const W &a, const Bytes &e) {
+  auto key = std::make_tuple(n, a, e);
+  auto it = ref_cache().pow.find(key);
+  if (it != ref_cache().pow.end()) return it->second;
+  fc_mont_ctx ctx;
+  {
+    fct::Pin p(FC_OP_MONT, "scalar32");
+    EXPECT_EQ(fc_mont_init(&ctx, n.data(), n.size()), FC_OK);
+  }
+  W r(n.size());
+  EXPECT_EQ(fc_modpow(&ctx, r.data(), a.data(), e.data(), e.size()), FC_OK);
+  return ref_cache().pow[key] = r;
+}
+
+TEST_P(MontWorst, EveryKernelAgreesWithScalar32AtEverySize) {
+  bool is_scalar32 = GetParam() == "scalar32";
+  int products = 0, powers = 0;
+  for (unsigned bits = 512; bits <= 8192; bits += 32) {
+    // scalar32 against the (slow) reference bignum every 128 bits; its
+    // random-operand check at every size is in test_mont.
+    bool is_ref = is_scalar32 && bits % 128 == 0;
+    struct M {
+      const char *what;
+      W n;
+      unsigned bits;
+    };
+    const M moduli[] = {{"all ones", modulus_all_ones(bits), bits},
+                        {"2^(k-1)+1", modulus_pow2_plus1(bits), bits},
+                        {"all ones, k-1 bits", W(), bits - 1}};
+    for (const M &m0 : moduli) {
+      M m = m0;
+      if (m.n.empty()) {  // k-1 bits in ceil(k/32) words: a partly empty top word
+        m.n = modulus_all_ones(bits - 1);
+        m.n.resize((bits + 31) / 32, 0);
+      }
+      SCOPED_TRACE(std::string(m.what) + ", " + std::to_string(m.bits) + " bits");
+      fc_mont_ctx ctx;
+      ASSERT_EQ(fc_mont_init(&ctx, m.n.data(), m.n.size()), FC_OK);
+      std::vector<W> ops = {minus(m.n, 1), minus(m.n, 2)};
+      for (unsigned d : {28u, 32u, 52u, 64u}) ops.push_back(max_digits(m.n, m.bits, d));
+      for (size_t i = 0; i < ops.size(); i++)
+        for (size_t j = i; j < ops.size(); j++) {
+          W r(m.n.size());
+          fc_mont_mul(&ctx, r.data(), ops[i].data(), ops[j].data());
+          if (is_ref) {
+            ASSERT_LT(fct::ref::cmp(r, m.n), 0) << "operands " << i << ", " << j;
+            ASSERT_EQ(fct::ref::shift_mod(r, m.n.size(), m.n), fct::ref::mulmod(ops[i], ops[j], m.n))
+                << "operands " << i << ", " << j;
+          } else if (!is_scalar32) {
+            ASSERT_EQ(r, scalar32_mul(m.n, ops[i], ops[j])) << "operands " << i << ", " << j;
+          }
+          products++;
+        }
+      std::vector<Bytes> exps = {exp_bytes(3)};
+      if (bits % 256 == 0) {
+        exps.push_back(exp_bytes(65537));
+        exps.push_back(Bytes(8, 0xff));  // 2^64 - 1: the sliding window at its widest
+      }
+      for (const Bytes &e : exps)
+        for (size_t i : {(size_t)0, (size_t)1, ops.size() - 2, ops.size() - 1}) {
+          W r(m.n.size());
+          ASSERT_EQ(fc_modpow(&ctx, r.data(), ops[i].data(), e.data(), e.size()), FC_OK);
+          if (is_ref && e.size() <= 3) {
+            ASSERT_EQ(r, fct::ref::powmod(ops[i], e, m.n)) << "operand " << i << ", e bytes " << e.size();
+          } else if (!is_scalar32) {
+            ASSERT_EQ(r, scalar32_pow(m.n, ops[i], e)) << "operand " << i << ", e bytes " << e.size();
+          }
+          powers++;
+        }
+    }
+  }
+  EXPECT_EQ(products, 241 * 3 * 21);
+  EXPECT_EQ(powers, 241 * 3 * 4 + 31 * 3 * 2 * 4);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, MontWorst, ::testing::ValuesIn(fct::kernels(FC_OP_MONT)),
+                         [](const auto &i) { return fct::param_name(i.param); });
+
+}  // namespace
