@@ -43,6 +43,9 @@ typedef enum {
  *                       CPU cannot run: that pin is not applied, the
  *                       others are.
  * The kernel table is complete whatever the code.
+ * Freestanding builds (FC_FREESTANDING) read no environment and select
+ * portable kernels only: SIMD kernels need fc_init_features (README
+ * "Firmware").
  */
 fc_err fc_init(void);
 
@@ -51,6 +54,8 @@ fc_err fc_init(void);
  * (a mask of FC_CPU_* bits; 0 leaves only portable kernels). Environment
  * variables are not read. May be called again to change the mask; doing so
  * clears pins and re-selects every op. Not safe concurrently with other calls.
+ * In freestanding builds this is the only way to SIMD kernels: pass the
+ * features whose register state the firmware has enabled.
  */
 fc_err fc_init_features(uint64_t allowed);
 
