@@ -190,6 +190,8 @@ typedef struct fc_rsa_pubkey fc_rsa_pubkey;
 
 /* n, e big-endian, leading zeros allowed. Rejects (FC_ERR_KEY) an even
    modulus, one under 512 or over 8192 bits, e < 3, e even, e >= n.
+   FC_ERR_UNSUPPORTED: e is not 2^k + 1 in a build with
+   FC_WITH_ANY_EXPONENT=OFF (fc_modpow / fc_modpow_ws likewise).
    Every key initialiser (this one, _from_der, _from_vboot) clears *key on
    failure, so a key that failed to (re)initialise is never usable: every
    later call with it returns FC_ERR_ARG, whatever it held before. */
