@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "bench_vboot.h"
 #include "fc_internal.h"
 
 #ifndef FC_BENCH_VECTORS_DIR
@@ -552,6 +553,8 @@ int main(int argc, char **argv) {
                       o.clock};
   bench_print_table(&rep);
   bench_print_figures(&rep);
+  bench_vboot_opts vo = {o.runs, o.warmup, o.target_ns, o.filter, o.kernels, o.vdir, bench_clock != CLOCK_MONOTONIC};
+  failed |= bench_vboot(&vo) != 0;
   if (o.json != NULL && bench_write_json(&rep, o.json) != 0) {
     fprintf(stderr, "fc_bench: cannot write %s\n", o.json);
     failed = 1;

@@ -170,6 +170,26 @@ fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
                     const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len);
 
 /* ------------------------------------------------------------------ */
+/* Montgomery context from precomputed constants (vboot's key layout)  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * fc_mont_init with R^2 mod n and n0inv given instead of computed, as vboot's
+ * public keys carry them (struct vb2_public_key: arrsize, n0inv, n, rr).
+ * n and rr: nwords 32-bit words, least significant first; R = 2^(32*nwords);
+ * rr = R^2 mod n; n0inv = -1/n mod 2^32. R^2 is not recomputed: only cheap
+ * checks are made, and an rr that passes them but is not R^2 mod n gives
+ * wrong results (never a fault). The context records the Montgomery kernel
+ * active now, as fc_mont_init does.
+ * FC_ERR_ARG: ctx, n or rr NULL, nwords outside 1..FC_MONT_MAX_WORDS, n even
+ * or n = 1. FC_ERR_KEY: n0inv * n[0] != -1 mod 2^32, or rr >= n.
+ * On failure ctx is cleared: later calls with it return FC_ERR_ARG (and
+ * fc_mont_mul does nothing). n and rr may point into ctx itself.
+ */
+fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, uint32_t n0inv,
+                       size_t nwords);
+
+/* ------------------------------------------------------------------ */
 /* RSA public-key operations                                           */
 /* ------------------------------------------------------------------ */
 

@@ -191,7 +191,7 @@ void fc__wipe(void *p, size_t len);
 /* ------------------------------------------------------------------ */
 
 /* ctx->rr = R^2 mod n from ctx->n, nwords, nbits, n0inv (scalar32's products;
-   see mont_rr.c). */
+   see mont_r2.c). */
 void fc__mont_rr(fc_mont_ctx *ctx);
 
 /* Active Montgomery kernel (after fc_init). Never NULL. */

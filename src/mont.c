@@ -15,7 +15,7 @@ fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   ctx->nbits = bits;
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
   ctx->n0inv = fc__neg_inv32(n[0]);
-  fc__mont_rr(ctx); /* see mont_rr.c */
+  fc__mont_rr(ctx); /* see mont_r2.c */
   const fc__mont_kernel *k = fc__mont_active();
   k->prepare(ctx);
   ctx->kernel = k;

@@ -1,34 +1,45 @@
 /*
- * R^2 mod n (R = 2^(32 nwords)) for fc_mont_init, with the portable 32-bit
- * Montgomery product of scalar32 (always built, so compiling out any other
- * kernel leaves this in place).
+ * Montgomery context from constants the caller already has (see fastcrypt.h,
+ * fc_mont_init_rr): vboot's public keys carry n0inv and R^2 mod n, so
+ * verification need not recompute R^2 (fc_mont_init's most expensive step).
  *
- * x = R mod n, the form of 1, by doubling 2^(nbits-1) (32 nwords - nbits + 1
- * modular doublings). Then the form of 2^E, E = 32 nwords, by left-to-right
- * binary over E: a Montgomery square maps the form of 2^j, 2^j R, to
- * 2^(2j) R, a modular doubling to 2^(j+1) R. The form of 2^E is 2^E R = R^2.
- * At 8192 bits: 13 squarings, one doubling.
- *
- * x lives in ctx->rr itself, so the frame is scalar32's mont_mul alone:
- * (FC_MONT_MAX_WORDS + 2) words of accumulator, about 1.1 KiB; this keeps
- * key set-up within a firmware stack (README "Firmware").
- * Needs ctx->n, nwords, nbits, n0inv.
+ * Only cheap checks: n odd and > 1, n0inv * n[0] = -1 mod 2^32, rr < n.
+ * rr = R^2 mod n itself is not checked (that would cost the reduction this
+ * entry exists to avoid); a wrong rr gives wrong results, never a fault:
+ * every kernel only needs rr < n for its bounds.
  */
 #include "fc_internal.h"
 
-void fc__mont_rr(fc_mont_ctx *ctx) {
-  size_t nw = ctx->nwords;
-  uint32_t *x = ctx->rr;
-  for (size_t i = 0; i < nw; i++) x[i] = 0;
-  uint32_t top = ctx->nbits - 1;
-  x[top / 32] = 1u << (top % 32);
-  fc__bn_mod_shl(x, ctx->n, nw, 32 * nw - top); /* R mod n */
-  size_t e = 32 * nw;                           /* >= 32: its top bit is past bit 4 */
-  int hb = 0;
-  while (e >> (hb + 1)) hb++;
-  fc__bn_mod_double(x, ctx->n, nw); /* the top bit: 2^1 R */
-  for (int b = hb - 1; b >= 0; b--) {
-    fc__mont_scalar32.mont_mul(ctx, x, x, x);
-    if ((e >> b) & 1) fc__bn_mod_double(x, ctx->n, nw);
+fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, uint32_t n0inv,
+                       size_t nwords) {
+  fc_init();
+  if (ctx == NULL) return FC_ERR_ARG;
+  fc_err rc = FC_OK;
+  uint32_t bits = 0;
+  if (n == NULL || rr == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) {
+    rc = FC_ERR_ARG;
+  } else {
+    bits = fc__bn_bits(n, nwords);
+    if (!(n[0] & 1) || bits < 2)
+      rc = FC_ERR_ARG; /* as fc_mont_init: even n, or n = 1 */
+    else if ((uint32_t)(n0inv * n[0]) != 0xffffffffu || fc__bn_cmp(rr, n, nwords) >= 0)
+      rc = FC_ERR_KEY;
   }
+  if (rc != FC_OK) { /* checks read n and rr first: they may live inside ctx */
+    fc__wipe(ctx, sizeof(*ctx));
+    return rc;
+  }
+  ctx->kernel = NULL;
+  ctx->nwords = (uint32_t)nwords;
+  ctx->nbits = bits;
+  ctx->n0inv = n0inv;
+  for (size_t i = 0; i < FC_MONT_MAX_WORDS; i++) { /* forward copy: n == ctx->n is fine */
+    ctx->n[i] = i < nwords ? n[i] : 0;
+    ctx->rr[i] = i < nwords ? rr[i] : 0;
+  }
+  for (size_t i = 0; i < sizeof(ctx->kdata) / sizeof(ctx->kdata[0]); i++) ctx->kdata[i] = 0;
+  const fc__mont_kernel *k = fc__mont_active();
+  k->prepare(ctx);
+  ctx->kernel = k;
+  return FC_OK;
 }

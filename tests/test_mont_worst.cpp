@@ -7,12 +7,14 @@
 //    in each radix a kernel uses (2^(d*j) - 1 for d = 28 (sse2, neon),
 //    32, 52 (avx512ifma), 64 (scalar64, mulx), the largest such value below
 //    n), which push redundant-radix lanes to their bounds.
-// fc_mont_mul on every pair; fc_modpow with e = 3 at every size and
-// e = 65537 and e = 2^64 - 1 (sliding window) every 256 bits. scalar32 itself is
-// checked against the reference bignum (tests/support) every 128 bits.
+// fc_mont_mul of each operand squared and times n - 1; fc_modpow with e = 3
+// at every size and
+// e = 65537 every 256 bits and e = 2^64 - 1 (sliding window) every 1024. scalar32 itself is
+// checked against the reference bignum (tests/support) every 512 bits.
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <tuple>
 
 #include "fc_internal.h"
@@ -65,8 +67,10 @@ Bytes exp_bytes(uint32_t e) {
   return b;
 }
 
-// scalar32's results, computed once per process and shared by the kernels.
+// scalar32's results, computed once per process and shared by the kernels;
+// one scalar32 context per modulus.
 struct Ref {
+  std::map<W, std::unique_ptr<fc_mont_ctx>> ctx;
   std::map<std::tuple<W, W, W>, W> mul;
   std::map<std::tuple<W, W, Bytes>, W> pow;
 };
@@ -75,17 +79,22 @@ Ref &ref_cache() {
   return r;
 }
 
+const fc_mont_ctx &scalar32_ctx(const W &n) {
+  auto &slot = ref_cache().ctx[n];
+  if (!slot) {
+    slot = std::make_unique<fc_mont_ctx>();
+    fct::Pin p(FC_OP_MONT, "scalar32");
+    EXPECT_EQ(fc_mont_init(slot.get(), n.data(), n.size()), FC_OK);
+  }
+  return *slot;
+}
+
 W scalar32_mul(const W &n, const W &a, const W &b) {
   auto key = std::make_tuple(n, a, b);
   auto it = ref_cache().mul.find(key);
   if (it != ref_cache().mul.end()) return it->second;
-  fc_mont_ctx ctx;
-  {
-    fct::Pin p(FC_OP_MONT, "scalar32");
-    EXPECT_EQ(fc_mont_init(&ctx, n.data(), n.size()), FC_OK);
-  }
   W r(n.size());
-  fc_mont_mul(&ctx, r.data(), a.data(), b.data());
+  fc_mont_mul(&scalar32_ctx(n), r.data(), a.data(), b.data());
   return ref_cache().mul[key] = r;
 }
 
@@ -93,13 +102,8 @@ W scalar32_pow(const W &n, const W &a, const Bytes &e) {
   auto key = std::make_tuple(n, a, e);
   auto it = ref_cache().pow.find(key);
   if (it != ref_cache().pow.end()) return it->second;
-  fc_mont_ctx ctx;
-  {
-    fct::Pin p(FC_OP_MONT, "scalar32");
-    EXPECT_EQ(fc_mont_init(&ctx, n.data(), n.size()), FC_OK);
-  }
   W r(n.size());
-  EXPECT_EQ(fc_modpow(&ctx, r.data(), a.data(), e.data(), e.size()), FC_OK);
+  EXPECT_EQ(fc_modpow(&scalar32_ctx(n), r.data(), a.data(), e.data(), e.size()), FC_OK);
   return ref_cache().pow[key] = r;
 }
 
@@ -107,9 +111,9 @@ TEST_P(MontWorst, EveryKernelAgreesWithScalar32AtEverySize) {
   bool is_scalar32 = GetParam() == "scalar32";
   int products = 0, powers = 0;
   for (unsigned bits = 512; bits <= 8192; bits += 32) {
-    // scalar32 against the (slow) reference bignum every 128 bits; its
+    // scalar32 against the (slow) reference bignum every 512 bits; its
     // random-operand check at every size is in test_mont.
-    bool is_ref = is_scalar32 && bits % 128 == 0;
+    bool is_ref = is_scalar32 && bits % 512 == 0;
     struct M {
       const char *what;
       W n;
@@ -129,26 +133,36 @@ TEST_P(MontWorst, EveryKernelAgreesWithScalar32AtEverySize) {
       ASSERT_EQ(fc_mont_init(&ctx, m.n.data(), m.n.size()), FC_OK);
       std::vector<W> ops = {minus(m.n, 1), minus(m.n, 2)};
       for (unsigned d : {28u, 32u, 52u, 64u}) ops.push_back(max_digits(m.n, m.bits, d));
-      for (size_t i = 0; i < ops.size(); i++)
-        for (size_t j = i; j < ops.size(); j++) {
-          W r(m.n.size());
-          fc_mont_mul(&ctx, r.data(), ops[i].data(), ops[j].data());
-          if (is_ref) {
-            ASSERT_LT(fct::ref::cmp(r, m.n), 0) << "operands " << i << ", " << j;
-            ASSERT_EQ(fct::ref::shift_mod(r, m.n.size(), m.n), fct::ref::mulmod(ops[i], ops[j], m.n))
-                << "operands " << i << ", " << j;
-          } else if (!is_scalar32) {
-            ASSERT_EQ(r, scalar32_mul(m.n, ops[i], ops[j])) << "operands " << i << ", " << j;
-          }
-          products++;
+      // ops: 0 n-1, 1 n-2, 2..5 every digit at its maximum (d = 28, 32, 52, 64).
+      // Products: each operand squared, and each times n - 1.
+      std::vector<std::pair<size_t, size_t>> pairs;
+      for (size_t i = 0; i < ops.size(); i++) pairs.push_back({i, i});
+      for (size_t i = 1; i < ops.size(); i++) pairs.push_back({i, 0});
+      for (auto [i, j] : pairs) {
+        W r(m.n.size());
+        fc_mont_mul(&ctx, r.data(), ops[i].data(), ops[j].data());
+        if (is_ref) {
+          ASSERT_LT(fct::ref::cmp(r, m.n), 0) << "operands " << i << ", " << j;
+          ASSERT_EQ(fct::ref::shift_mod(r, m.n.size(), m.n), fct::ref::mulmod(ops[i], ops[j], m.n))
+              << "operands " << i << ", " << j;
+        } else if (!is_scalar32) {
+          ASSERT_EQ(r, scalar32_mul(m.n, ops[i], ops[j])) << "operands " << i << ", " << j;
         }
-      std::vector<Bytes> exps = {exp_bytes(3)};
-      if (bits % 256 == 0) {
-        exps.push_back(exp_bytes(65537));
-        exps.push_back(Bytes(8, 0xff));  // 2^64 - 1: the sliding window at its widest
+        products++;
       }
-      for (const Bytes &e : exps)
-        for (size_t i : {(size_t)0, (size_t)1, ops.size() - 2, ops.size() - 1}) {
+      // Exponentiations: e = 3 from n - 1 and the radix-2^28 and 2^52
+      // maxima at every size; e = 65537 from n - 2 and the 2^64 maximum
+      // every 256 bits; e = 2^64 - 1 (the sliding window) from n - 1 every 1024.
+      struct P {
+        Bytes e;
+        std::vector<size_t> bases;
+      };
+      std::vector<P> pows = {{exp_bytes(3), {0, 2, 4}}};
+      if (bits % 256 == 0) pows.push_back({exp_bytes(65537), {1, 5}});
+      if (bits % 1024 == 0) pows.push_back({Bytes(8, 0xff), {0}});
+      for (const P &p : pows)
+        for (size_t i : p.bases) {
+          const Bytes &e = p.e;
           W r(m.n.size());
           ASSERT_EQ(fc_modpow(&ctx, r.data(), ops[i].data(), e.data(), e.size()), FC_OK);
           if (is_ref && e.size() <= 3) {
@@ -160,8 +174,8 @@ TEST_P(MontWorst, EveryKernelAgreesWithScalar32AtEverySize) {
         }
     }
   }
-  EXPECT_EQ(products, 241 * 3 * 21);
-  EXPECT_EQ(powers, 241 * 3 * 4 + 31 * 3 * 2 * 4);
+  EXPECT_EQ(products, 241 * 3 * 11);
+  EXPECT_EQ(powers, 241 * 3 * 3 + 31 * 3 * 2 + 8 * 3 * 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, MontWorst, ::testing::ValuesIn(fct::kernels(FC_OP_MONT)),

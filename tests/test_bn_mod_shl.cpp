@@ -1,0 +1,89 @@
+// fc__bn_mod_shl (a * 2^k mod n at the kernels' radix edges and in their
+// set-up from a given R^2): against the reference bignum (shift, then
+// Knuth D remainder) and against k plain modular doublings, for moduli of
+// every shape the word steps normalise differently: one word, top word 1
+// (shift 31) or all ones (no shift), leading zero words, top word 2^31 with
+// zeros below, and values a whose top word equals n's (the clamped quotient).
+#include <gtest/gtest.h>
+
+#include "fc_test.h"
+// fc_internal.h has no extern "C" guard of its own.
+extern "C" {
+#include "fc_internal.h"
+}
+
+using fct::Rng;
+using W = fct::ref::W;
+
+namespace {
+
+// a * 2^k mod n by the reference: a shifted left k bits, then reduced.
+W ref_shl(const W &a, size_t k, const W &n) {
+  W x(a.size() + k / 32 + 1, 0);
+  for (size_t i = 0; i < a.size(); i++) {
+    uint64_t v = (uint64_t)a[i] << (k % 32);
+    x[i + k / 32] |= (uint32_t)v;
+    x[i + k / 32 + 1] |= (uint32_t)(v >> 32);
+  }
+  return fct::ref::mod(x, n);
+}
+
+W by_doublings(W a, size_t k, const W &n) {
+  while (k--) fc__bn_mod_double(a.data(), n.data(), n.size());
+  return a;
+}
+
+void check(const W &n, const W &a, const std::string &what, int *count) {
+  ASSERT_LT(fct::ref::cmp(a, n), 0) << what;
+  for (size_t k : {0u, 1u, 31u, 32u, 33u, 63u, 64u, 96u, 100u, 192u, 384u, 1000u}) {
+    W got = a;
+    fc__bn_mod_shl(got.data(), n.data(), n.size(), k);
+    W want = ref_shl(a, k, n);
+    ASSERT_EQ(got, want) << what << ", k = " << k;
+    if (k <= 192) {
+      ASSERT_EQ(got, by_doublings(a, k, n)) << what << ", k = " << k;
+    }
+    (*count)++;
+  }
+}
+
+TEST(BnModShl, EveryModulusShape) {
+  Rng rng(5);
+  int count = 0;
+  for (size_t nw : {1u, 2u, 3u, 8u, 33u, 64u, 65u, 128u, 256u}) {
+    for (int shape = 0; shape < 6; shape++) {
+      W n(nw);
+      for (auto &w : n) w = rng.u32();
+      size_t zeros = 0;  // leading zero words
+      switch (shape) {
+        case 0: n[nw - 1] |= 0x80000000u; break;  // no shift
+        case 1: n[nw - 1] = 1; break;             // shift 31
+        case 2: n[nw - 1] = 0xffffffffu; break;
+        case 3:  // 2^31 * 2^(32(nw-1)) + 1: d = 2^31 exactly, zeros below
+          for (auto &w : n) w = 0;
+          n[nw - 1] = 0x80000000u;
+          break;
+        case 4: n[nw - 1] = (n[nw - 1] >> 7) | 1; break;
+        case 5:  // leading zero words (fc_mont_init allows them)
+          zeros = nw / 3;
+          for (size_t i = nw - zeros; i < nw; i++) n[i] = 0;
+          if (nw - zeros >= 1) n[nw - zeros - 1] |= 1u << 20;
+          break;
+      }
+      n[0] |= 1;
+      if (nw == 1 && n[0] < 3) n[0] = 3;
+      std::string what = std::to_string(nw) + " words, shape " + std::to_string(shape);
+      W zero(nw, 0), nm1 = n, r(nw);
+      nm1[0] -= 1;  // n - 1: top word equals n's
+      for (auto &w : r) w = rng.u32();
+      r = fct::ref::mod(r, n);
+      W tophalf = n;  // top word equal to n's, the rest below n's
+      for (size_t i = 0; i + 1 < nw - zeros; i++) tophalf[i] = rng.u32() >> 1;
+      if (fct::ref::cmp(tophalf, n) >= 0) tophalf = nm1;
+      for (const W *a : {&zero, &nm1, &r, &tophalf}) check(n, *a, what, &count);
+    }
+  }
+  EXPECT_EQ(count, 9 * 6 * 4 * 12);
+}
+
+}  // namespace
