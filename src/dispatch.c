@@ -44,6 +44,40 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
 #endif
 };
+/* AES and GHASH: order measured, see README "AES". FC_WITH_AES=OFF (a
+   verification-only firmware build) compiles both ops out. */
+#if defined(FC_HAVE_AES)
+static const fc__kernel_head *const aes_list[] = {
+#if defined(FC_HAVE_VAES)
+    &fc__aes_vaes.h,
+#endif
+#if defined(FC_HAVE_VAES256)
+    &fc__aes_vaes256.h,
+#endif
+#if defined(FC_HAVE_AESNI)
+    &fc__aes_aesni.h,
+#endif
+#if defined(FC_HAVE_ARMV8_AES)
+    &fc__aes_armv8.h,
+#endif
+    &fc__aes_ct.h,
+};
+static const fc__kernel_head *const ghash_list[] = {
+#if defined(FC_HAVE_VPCLMUL)
+    &fc__ghash_vpclmul.h,
+#endif
+#if defined(FC_HAVE_PCLMUL)
+    &fc__ghash_pclmul.h,
+#endif
+#if defined(FC_HAVE_PMULL)
+    &fc__ghash_pmull.h,
+#endif
+    &fc__ghash_ct.h,
+};
+#define AES_LIST(name, l) LIST(name, l)
+#else
+#define AES_LIST(name, l) NO_LIST(name)
+#endif
 
 /*
  * Every kernel name the project has for an op, on any architecture and in
@@ -54,7 +88,7 @@ static const fc__kernel_head *const mont_list[] = {
 static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
                                          "neon", "scalar32", NULL};
 static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
-static const char *const aes_names[] = {"vaes", "aesni", "armv8", "neon", "ct", NULL};
+static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,
@@ -84,8 +118,8 @@ static const op_kernels ops[FC_OP_COUNT] = {
     [FC_OP_SHA1] = SHA_LIST("sha1", sha1_list),
     [FC_OP_SHA256] = SHA_LIST("sha256", sha256_list),
     [FC_OP_SHA512] = SHA_LIST("sha512", sha512_list),
-    [FC_OP_AES] = NO_LIST("aes"),
-    [FC_OP_GHASH] = NO_LIST("ghash"),
+    [FC_OP_AES] = AES_LIST("aes", aes_list),
+    [FC_OP_GHASH] = AES_LIST("ghash", ghash_list),
 };
 
 /*
@@ -371,4 +405,15 @@ const fc__mont_kernel *fc__mont_active(void) {
 const fc__sha_kernel *fc__sha_active(fc_op op) {
   fc_init();
   return (const fc__sha_kernel *)atomic_load_explicit(&active[op], memory_order_acquire);
+}
+
+const fc__aes_kernel *fc__aes_active(void) {
+  fc_init();
+  return (const fc__aes_kernel *)atomic_load_explicit(&active[FC_OP_AES], memory_order_acquire);
+}
+
+const fc__ghash_kernel *fc__ghash_active(void) {
+  fc_init();
+  return (const fc__ghash_kernel *)atomic_load_explicit(&active[FC_OP_GHASH],
+                                                        memory_order_acquire);
 }

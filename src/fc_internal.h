@@ -11,6 +11,21 @@
 
 #include "fastcrypt.h"
 
+/*
+ * memcpy, memset, memcmp, memmove: the only functions a freestanding archive
+ * may reference (every firmware has them; tests/host_freestanding.cmake).
+ * A freestanding build includes no hosted header, so they are declared here
+ * (C11 7.1.4p2 allows declaring a library function without its header).
+ */
+#if defined(FC_FREESTANDING)
+void *memcpy(void *d, const void *s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+void *memset(void *d, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+#else
+#include <string.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" { /* the tests call internal symbols */
 #endif
@@ -222,6 +237,115 @@ const fc__sha_kernel *fc__sha_active(fc_op op);
 
 /* One-shot digest of msg into out (fc_hash_len(alg) bytes). */
 fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out);
+
+
+/* ------------------------------------------------------------------ */
+/* AES and GHASH kernels                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * An AES kernel (op FC_OP_AES). Block data are bytes as in FIPS 197; the
+ * round keys live in key->kdata in the kernel's own layout.
+ * setkey:  fill key->kdata from k (key->key_len bytes; key->rounds set).
+ * ecb_enc, ecb_dec: nblocks >= 0 independent blocks.
+ * cbc_enc, cbc_dec: chaining from iv, which is left holding the last
+ *          ciphertext block.
+ * ctr:     keystream blocks E(ctr), E(ctr+1), ... XORed into nblocks
+ *          blocks; ctr is a 128-bit big-endian integer wrapping at 2^128,
+ *          left holding the counter after the last block used.
+ * All: in == out MUST be allowed; no other overlap is. Stack temporaries
+ * that held key or data are wiped before returning.
+ */
+typedef struct fc__aes_kernel {
+  fc__kernel_head h;
+  void (*setkey)(fc_aes_key *key, const uint8_t *k);
+  void (*ecb_enc)(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t nblocks);
+  void (*ecb_dec)(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t nblocks);
+  void (*cbc_enc)(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                  size_t nblocks);
+  void (*cbc_dec)(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                  size_t nblocks);
+  void (*ctr)(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+              size_t nblocks);
+} fc__aes_kernel;
+
+/*
+ * A GHASH kernel (op FC_OP_GHASH), SP 800-38D section 6.4.
+ * setkey: hdata (FC_AES_HDATA_BYTES) from the hash key h (16 bytes).
+ * ghash:  y = (...((y ^ X1) * H ^ X2) * H ...) * H over nblocks blocks;
+ *         y is a 16-byte block in the standard's bit order.
+ */
+typedef struct fc__ghash_kernel {
+  fc__kernel_head h;
+  void (*setkey)(uint64_t *hdata, const uint8_t h[16]);
+  void (*ghash)(const uint64_t *hdata, uint8_t y[16], const uint8_t *in, size_t nblocks);
+} fc__ghash_kernel;
+
+/*
+ * A stitched GCM body: GCTR encryption and GHASH of the ciphertext in one
+ * pass, used when a key's AES and GHASH kernels are exactly `aes` and
+ * `ghash`. enc: out = in ^ keystream, y absorbs out; dec: y absorbs in,
+ * out = in ^ keystream. The counter steps by inc32 (SP 800-38D 6.2: the
+ * low 32 bits wrap alone) and is left past the last block. It may derive
+ * from the key (IVs other than 96 bits): no branch or index on it.
+ */
+typedef struct fc__gcm_kernel {
+  fc__kernel_head h;
+  const fc__aes_kernel *aes;
+  const fc__ghash_kernel *ghash;
+  void (*enc)(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
+              uint8_t *out, size_t nblocks);
+  void (*dec)(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
+              uint8_t *out, size_t nblocks);
+} fc__gcm_kernel;
+
+extern const fc__aes_kernel fc__aes_ct;
+extern const fc__aes_kernel fc__aes_aesni;
+extern const fc__aes_kernel fc__aes_vaes;
+extern const fc__aes_kernel fc__aes_vaes256;
+extern const fc__aes_kernel fc__aes_armv8;
+extern const fc__ghash_kernel fc__ghash_ct;
+extern const fc__ghash_kernel fc__ghash_pclmul;
+extern const fc__ghash_kernel fc__ghash_vpclmul;
+extern const fc__ghash_kernel fc__ghash_pmull;
+extern const fc__gcm_kernel fc__gcm_aesni;
+extern const fc__gcm_kernel fc__gcm_vaes;
+extern const fc__gcm_kernel fc__gcm_vaes256;
+extern const fc__gcm_kernel fc__gcm_armv8;
+
+/* Active kernels (after fc_init); NULL only if none is built. */
+const fc__aes_kernel *fc__aes_active(void);
+const fc__ghash_kernel *fc__ghash_active(void);
+
+/*
+ * A verdict computed in constant time from secrets (GCM tag comparison,
+ * CBC padding check) becomes public when the function returns it. In the
+ * valgrind constant-time check (tests/ct, built with FC_VALGRIND) that
+ * step is told to memcheck, so only branches on still-secret data report.
+ */
+#if defined(FC_VALGRIND)
+#include <valgrind/memcheck.h>
+#define FC__DECLASSIFY(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define FC__DECLASSIFY(p, n) ((void)0)
+#endif
+
+/* Hides x's value from the optimiser, so it cannot rewrite a loop's exit
+   test in terms of a secret (gcc turns `i < n` into `ctr32 != start + n`). */
+#if defined(__GNUC__)
+#define FC__OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define FC__OPAQUE(x) ((void)0)
+#endif
+
+/* 128-bit big-endian counter + n (mod 2^128), portable. */
+static inline void fc__ctr128_add(uint8_t ctr[16], uint64_t n) {
+  for (int i = 15; i >= 0 && n != 0; i--) {
+    n += ctr[i];
+    ctr[i] = (uint8_t)n;
+    n >>= 8;
+  }
+}
 
 #ifdef __cplusplus
 }

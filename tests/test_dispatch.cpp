@@ -455,7 +455,7 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* sha1 */ {"shani", "avx2", "armv8", "scalar"},
     /* sha256 */ {"shani", "avx2", "armv8", "scalar"},
     /* sha512 */ {"shani", "avx2", "armv8", "scalar"},
-    /* aes */ {"vaes", "aesni", "armv8", "neon", "ct"},
+    /* aes */ {"vaes", "vaes256", "aesni", "armv8", "neon", "ct"},
     /* ghash */ {"vpclmul", "pclmul", "pmull", "ct"},
 };
 

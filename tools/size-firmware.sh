@@ -55,9 +55,9 @@ measure() {
 echo "| arch | configuration | text added to a verify-only link (bytes) | kernel objects' text (bytes) |"
 echo "|---|---|---:|---|"
 measure i686 default
-measure i686 no-sha -DFC_WITH_SHA=OFF
-measure i686 no-sha-f4only -DFC_WITH_SHA=OFF -DFC_WITH_ANY_EXPONENT=OFF
-min=(-DFC_WITH_SHA=OFF -DFC_WITH_ANY_EXPONENT=OFF -DFC_WITH_SCALAR64=OFF)
+measure i686 no-sha-aes -DFC_WITH_SHA=OFF -DFC_WITH_AES=OFF
+measure i686 no-sha-aes-f4only -DFC_WITH_SHA=OFF -DFC_WITH_AES=OFF -DFC_WITH_ANY_EXPONENT=OFF
+min=(-DFC_WITH_SHA=OFF -DFC_WITH_AES=OFF -DFC_WITH_ANY_EXPONENT=OFF -DFC_WITH_SCALAR64=OFF)
 measure i686 scalar32+sse2 "${min[@]}"
 measure i686 scalar32 "${min[@]}" -DFC_WITH_SSE2=OFF
 measure x86_64 default

@@ -2,7 +2,8 @@
 # Firmware builds, tried as a firmware engineer would (README "Firmware"):
 #  1. freestanding archives (FC_FREESTANDING=ON, tests off) for x86-64, i686
 #     and AArch64 at -O3 (Release), -O2 and -Os (MinSizeRel, non-PIC, and
-#     verification only: FC_WITH_SHA=OFF, FC_WITH_ANY_EXPONENT=OFF), each
+#     verification only: FC_WITH_SHA=OFF, FC_WITH_AES=OFF,
+#     FC_WITH_ANY_EXPONENT=OFF), each
 #     compiled with -nostdinc (only the compiler's own headers) and checked
 #     with nm: the only symbols they reference from outside are memcpy,
 #     memset, memcmp, memmove (and the i686 PIC GOT symbol in PIC builds);
@@ -70,7 +71,7 @@ fw_config() {
     O2) args+=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG") ;;
     Os) # the firmware recipe (README "Firmware"): verification only
       args+=(-DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_POSITION_INDEPENDENT_CODE=OFF -DFC_WITH_SHA=OFF
-        -DFC_WITH_ANY_EXPONENT=OFF); pic=OFF; defs+=(-DFW_F4_ONLY -DFW_NO_SHA) ;;
+        -DFC_WITH_AES=OFF -DFC_WITH_ANY_EXPONENT=OFF); pic=OFF; defs+=(-DFW_F4_ONLY -DFW_NO_SHA) ;;
   esac
   local inc
   inc=$($cc -print-file-name=include)

@@ -44,12 +44,6 @@
  * to spare (README "Firmware"; -fstack-usage writes each frame to *.su).
  * mont_mul: arrays 16 * 296 + 8 * 149 = 5928 bytes.
  */
-#if defined(FC_FREESTANDING) && !defined(__clang__)
-/* gcc's xmmintrin.h includes mm_malloc.h, which includes the hosted
-   <stdlib.h>; its guard keeps it out (clang skips it when !__STDC_HOSTED__).
-   Nothing here uses _mm_malloc. */
-#define _MM_MALLOC_H_INCLUDED 1
-#endif
 #include <emmintrin.h>
 
 #include "fc_internal.h"

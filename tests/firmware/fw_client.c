@@ -307,7 +307,7 @@ __attribute__((used)) int fw_entry(uintptr_t *sp0) {
 
   /* The build's options: FW_F4_ONLY (FC_WITH_ANY_EXPONENT=OFF) refuses a
      key whose exponent is not 2^k + 1 and leaves it cleared; FW_NO_SHA
-     (FC_WITH_SHA=OFF) lists no hash kernel. */
+     (FC_WITH_SHA=OFF, FC_WITH_AES=OFF) lists no hash or AES kernel. */
   {
     static uint8_t n_be[256];
     static const uint8_t e_other[] = {0x01, 0x00, 0x00, 0x01, 0x01}; /* 2^32 + 2^8 + 1 */
@@ -322,6 +322,7 @@ __attribute__((used)) int fw_entry(uintptr_t *sp0) {
 #endif
 #if defined(FW_NO_SHA)
     if (fc_impls(FC_OP_SHA256, NULL, 0) != 0) fail("SHA-256 kernels listed (FC_WITH_SHA=OFF)", "-", "-", FC_OK);
+    if (fc_impls(FC_OP_AES, NULL, 0) != 0) fail("AES kernels listed (FC_WITH_AES=OFF)", "-", "-", FC_OK);
 #else
     if (fc_impls(FC_OP_SHA256, NULL, 0) == 0) fail("no SHA-256 kernel listed", "-", "-", FC_OK);
 #endif

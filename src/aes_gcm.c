@@ -1,0 +1,358 @@
+/*
+ * AES-GCM (NIST SP 800-38D): one shot and streaming. Portable code around
+ * the key's kernels; a stitched body (CTR and GHASH in one pass) is used
+ * when one exists for the key's exact pair of kernels.
+ * Contracts: fastcrypt.h. Stack: under 1.4 KiB here (a 1 KiB keystream
+ * buffer, wiped), plus the kernels'.
+ */
+
+#include "aes_internal.h"
+
+/* Stitched bodies, best first (each for one pair of kernels). */
+static const fc__gcm_kernel *const stitched[] = {
+#if defined(FC_HAVE_VAES) && defined(FC_HAVE_VPCLMUL)
+    &fc__gcm_vaes,
+#endif
+#if defined(FC_HAVE_VAES256) && defined(FC_HAVE_PCLMUL)
+    &fc__gcm_vaes256,
+#endif
+#if defined(FC_HAVE_AESNI) && defined(FC_HAVE_PCLMUL)
+    &fc__gcm_aesni,
+#endif
+#if defined(FC_HAVE_ARMV8_AES) && defined(FC_HAVE_PMULL)
+    &fc__gcm_armv8,
+#endif
+    NULL,
+};
+
+/* SP 800-38D 5.2.1.1: at most 2^39 - 256 bits of text, 2^64 - 1 of AAD. */
+#define GCM_MAX_TEXT ((((uint64_t)1) << 36) - 32)
+#define GCM_MAX_AAD ((((uint64_t)1) << 61) - 1)
+
+enum { ST_NONE = 0, ST_AAD = 1, ST_ENC = 2, ST_DEC = 3 };
+
+static const fc__aes_kernel *aes_of(const fc_aes_key *key) {
+  return (const fc__aes_kernel *)key->aes;
+}
+static const fc__ghash_kernel *ghash_of(const fc_aes_key *key) {
+  return (const fc__ghash_kernel *)key->ghash;
+}
+
+static void ghash(const fc_aes_key *key, uint8_t y[16], const uint8_t *in, size_t nblocks) {
+  ghash_of(key)->ghash(key->hdata, y, in, nblocks);
+}
+
+static const fc__gcm_kernel *stitch_of(const fc_aes_key *key) {
+  for (size_t i = 0; stitched[i] != NULL; i++)
+    if ((const void *)stitched[i]->aes == key->aes && (const void *)stitched[i]->ghash == key->ghash)
+      return stitched[i];
+  return NULL;
+}
+
+static uint32_t be32(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put_be64(uint8_t *p, uint64_t v) {
+  for (int i = 7; i >= 0; i--, v >>= 8) p[i] = (uint8_t)v;
+}
+
+/* ctr = inc32(ctr): the low 32 bits wrap alone (SP 800-38D 6.2), no branch. */
+static void inc32(uint8_t ctr[16]) {
+  uint32_t v = be32(ctr + 12) + 1;
+  ctr[12] = (uint8_t)(v >> 24);
+  ctr[13] = (uint8_t)(v >> 16);
+  ctr[14] = (uint8_t)(v >> 8);
+  ctr[15] = (uint8_t)v;
+}
+
+/*
+ * nblocks whole blocks of GCTR and GHASH of the ciphertext. With a 96-bit
+ * IV the counter is public; with any other IV it is GHASH_H(IV), which
+ * depends on the key, so nothing here branches on it: stitched kernels
+ * count with inc32 themselves, and otherwise the counter blocks are built
+ * here (inc32, branch-free) and encrypted by ECB, 64 blocks at a time.
+ */
+#define GCTR_CHUNK 64
+static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
+                 uint8_t *out, size_t nblocks, int enc) {
+  const fc__gcm_kernel *s = stitch_of(key);
+  if (s != NULL) {
+    (enc ? s->enc : s->dec)(key, ctr, y, in, out, nblocks);
+    return;
+  }
+  uint8_t ks[16 * GCTR_CHUNK];
+  while (nblocks > 0) {
+    size_t n = nblocks < GCTR_CHUNK ? nblocks : GCTR_CHUNK;
+    uint32_t c32 = be32(ctr + 12); /* in a register: no reload after byte stores */
+    for (size_t i = 0; i < n; i++) {
+      uint8_t *b = ks + 16 * i;
+      memcpy(b, ctr, 12);
+      b[12] = (uint8_t)(c32 >> 24);
+      b[13] = (uint8_t)(c32 >> 16);
+      b[14] = (uint8_t)(c32 >> 8);
+      b[15] = (uint8_t)c32;
+      c32++;
+      FC__OPAQUE(c32); /* the loop stays counted by i */
+    }
+    ctr[12] = (uint8_t)(c32 >> 24);
+    ctr[13] = (uint8_t)(c32 >> 16);
+    ctr[14] = (uint8_t)(c32 >> 8);
+    ctr[15] = (uint8_t)c32;
+    aes_of(key)->ecb_enc(key, ks, ks, n);
+    if (!enc) ghash(key, y, in, n); /* before in == out is overwritten */
+    for (size_t i = 0; i < 16 * n; i += 8) {
+      uint64_t a, b;
+      memcpy(&a, in + i, 8);
+      memcpy(&b, ks + i, 8);
+      a ^= b;
+      memcpy(out + i, &a, 8);
+    }
+    if (enc) ghash(key, y, out, n);
+    in += 16 * n;
+    out += 16 * n;
+    nblocks -= n;
+  }
+  fc__wipe(ks, sizeof(ks));
+}
+
+/* ks = E(ctr), ctr = inc32(ctr). */
+static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[16]) {
+  aes_of(key)->ecb_enc(key, ctr, ks, 1);
+  inc32(ctr);
+}
+
+static fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
+                       size_t iv_len) {
+  if (ctx == NULL) return FC_ERR_ARG;
+  fc__wipe(ctx, sizeof(*ctx));
+  if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || iv_len > (SIZE_MAX >> 4))
+    return FC_ERR_ARG;
+  uint8_t j0[16] = {0};
+  if (iv_len == 12) { /* J0 = IV || 0^31 || 1 */
+    memcpy(j0, iv, 12);
+    j0[15] = 1;
+  } else { /* J0 = GHASH(IV || 0^s || 0^64 || [len(IV)]_64) */
+    uint8_t last[16] = {0};
+    size_t whole = iv_len / 16;
+    ghash(key, j0, iv, whole);
+    if (iv_len % 16 != 0) {
+      memcpy(last, iv + 16 * whole, iv_len % 16);
+      ghash(key, j0, last, 1);
+      memset(last, 0, 16);
+    }
+    put_be64(last + 8, (uint64_t)iv_len * 8);
+    ghash(key, j0, last, 1);
+  }
+  ctx->key = key;
+  keystream_block(key, j0, ctx->ek0); /* E(J0); j0 is now inc32(J0) */
+  memcpy(ctx->ctr, j0, 16);
+  fc__wipe(j0, sizeof(j0));
+  ctx->state = ST_AAD;
+  return FC_OK;
+}
+
+static int ctx_ok(const fc_aes_gcm_ctx *ctx) {
+  return ctx != NULL && ctx->state >= ST_AAD && ctx->state <= ST_DEC && ctx->used < 16 &&
+         fc__aes_key_ok(ctx->key);
+}
+
+static fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+  if (!ctx_ok(ctx) || ctx->state != ST_AAD || (aad == NULL && len != 0) ||
+      (uint64_t)len > GCM_MAX_AAD - ctx->aad_len)
+    return FC_ERR_ARG;
+  ctx->aad_len += len;
+  while (len > 0 && ctx->used != 0) {
+    ctx->buf[ctx->used++] = *aad++;
+    len--;
+    if (ctx->used == 16) {
+      ghash(ctx->key, ctx->y, ctx->buf, 1);
+      ctx->used = 0;
+    }
+  }
+  if (len >= 16) {
+    ghash(ctx->key, ctx->y, aad, len / 16);
+    aad += len / 16 * 16;
+    len %= 16;
+  }
+  if (len > 0) { /* here ctx->used == 0 */
+    memcpy(ctx->buf, aad, len);
+    ctx->used = (uint32_t)len;
+  }
+  return FC_OK;
+}
+
+/* Leaves the AAD phase: the partial AAD block is padded with zeros. */
+static void end_aad(fc_aes_gcm_ctx *ctx) {
+  if (ctx->used != 0) {
+    memset(ctx->buf + ctx->used, 0, 16 - ctx->used);
+    ghash(ctx->key, ctx->y, ctx->buf, 1);
+    ctx->used = 0;
+  }
+}
+
+static fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len, int enc) {
+  uint32_t st = enc ? ST_ENC : ST_DEC;
+  if (!ctx_ok(ctx) || (ctx->state != ST_AAD && ctx->state != st) ||
+      !fc__aes_io_ok(in, out, len) || (uint64_t)len > GCM_MAX_TEXT - ctx->msg_len)
+    return FC_ERR_ARG;
+  if (ctx->state == ST_AAD) {
+    end_aad(ctx);
+    ctx->state = st;
+  }
+  const fc_aes_key *key = ctx->key;
+  ctx->msg_len += len;
+  /* buf collects the ciphertext of the current block, ks is its keystream */
+  while (len > 0 && ctx->used != 0) {
+    uint8_t x = *in++, o = (uint8_t)(x ^ ctx->ks[ctx->used]);
+    *out++ = o;
+    ctx->buf[ctx->used++] = enc ? o : x;
+    len--;
+    if (ctx->used == 16) {
+      ghash(key, ctx->y, ctx->buf, 1);
+      ctx->used = 0;
+    }
+  }
+  if (len >= 16) {
+    body(key, ctx->ctr, ctx->y, in, out, len / 16, enc);
+    in += len / 16 * 16;
+    out += len / 16 * 16;
+    len %= 16;
+  }
+  if (len > 0) {
+    keystream_block(key, ctx->ctr, ctx->ks);
+    for (size_t i = 0; i < len; i++) {
+      uint8_t x = in[i], o = (uint8_t)(x ^ ctx->ks[i]);
+      out[i] = o;
+      ctx->buf[i] = enc ? o : x;
+    }
+    ctx->used = (uint32_t)len;
+  }
+  return FC_OK;
+}
+
+/* The public streaming calls burn the stack their kernels used. */
+fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
+                       size_t iv_len) {
+  fc_err rc = gcm_init(ctx, key, iv, iv_len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+  fc_err rc = gcm_aad(ctx, aad, len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
+                                 size_t len) {
+  fc_err rc = update(ctx, in, out, len, 1);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
+                                 size_t len) {
+  fc_err rc = update(ctx, in, out, len, 0);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+/* The full 16-byte tag; wipes ctx. */
+static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16]) {
+  uint8_t lens[16];
+  if (ctx->state == ST_AAD) end_aad(ctx);
+  if (ctx->used != 0) {
+    memset(ctx->buf + ctx->used, 0, 16 - ctx->used);
+    ghash(ctx->key, ctx->y, ctx->buf, 1);
+  }
+  put_be64(lens, ctx->aad_len * 8);
+  put_be64(lens + 8, ctx->msg_len * 8);
+  ghash(ctx->key, ctx->y, lens, 1);
+  for (int i = 0; i < 16; i++) tag[i] = (uint8_t)(ctx->y[i] ^ ctx->ek0[i]);
+  fc__wipe(ctx, sizeof(*ctx));
+  fc__wipe(lens, sizeof(lens));
+}
+
+static fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+  if (!ctx_ok(ctx) || ctx->state == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
+    return FC_ERR_ARG;
+  uint8_t full[16];
+  final_tag(ctx, full);
+  memcpy(tag, full, tag_len);
+  fc__wipe(full, sizeof(full));
+  return FC_OK;
+}
+
+static fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+  if (!ctx_ok(ctx) || ctx->state == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
+    return FC_ERR_ARG;
+  uint8_t full[16];
+  uint32_t diff = 0;
+  final_tag(ctx, full);
+  for (size_t i = 0; i < tag_len; i++) diff |= (uint32_t)(full[i] ^ tag[i]);
+  fc__wipe(full, sizeof(full));
+  FC__DECLASSIFY(&diff, sizeof(diff));
+  return diff == 0 ? FC_OK : FC_ERR_AUTH; /* one decision on the whole tag */
+}
+
+fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+  fc_err rc = enc_final(ctx, tag, tag_len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+  fc_err rc = dec_final(ctx, tag, tag_len);
+  fc__aes_burn_stack();
+  return rc;
+}
+
+void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
+  if (ctx != NULL) fc__wipe(ctx, sizeof(*ctx));
+}
+
+/* len > max, written so that 32-bit size_t builds do not warn. */
+static int above(uint64_t len, uint64_t max) { return len > max; }
+
+static fc_err oneshot_args(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                           const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                           const uint8_t *out, size_t len, const void *tag, size_t tag_len) {
+  if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || (aad == NULL && aad_len != 0) ||
+      !fc__aes_io_ok(in, out, len) || above(len, GCM_MAX_TEXT) || above(aad_len, GCM_MAX_AAD) ||
+      tag == NULL || tag_len < 4 || tag_len > 16)
+    return FC_ERR_ARG;
+  return FC_OK;
+}
+
+fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                          size_t len, uint8_t *tag, size_t tag_len) {
+  fc_aes_gcm_ctx ctx;
+  fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
+  if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
+  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
+  if (rc == FC_OK) rc = update(&ctx, in, out, len, 1);
+  if (rc == FC_OK) rc = enc_final(&ctx, tag, tag_len);
+  fc__wipe(&ctx, sizeof(ctx));
+  fc__aes_burn_stack();
+  return rc;
+}
+
+fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                          size_t len, const uint8_t *tag, size_t tag_len) {
+  fc_aes_gcm_ctx ctx;
+  fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
+  if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
+  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
+  if (rc == FC_OK) rc = update(&ctx, in, out, len, 0);
+  if (rc == FC_OK) {
+    rc = dec_final(&ctx, tag, tag_len);
+    if (rc == FC_ERR_AUTH && len != 0) fc__wipe(out, len);
+  }
+  fc__wipe(&ctx, sizeof(ctx));
+  fc__aes_burn_stack();
+  return rc;
+}

@@ -1,0 +1,33 @@
+/* Shared by aes.c and aes_gcm.c (portable, baseline ISA). */
+#ifndef FC_AES_INTERNAL_H
+#define FC_AES_INTERNAL_H
+
+#include "fc_internal.h"
+
+/* A key fc_aes_init filled (a zeroed or wiped key is not). */
+static inline int fc__aes_key_ok(const fc_aes_key *key) {
+  return key != NULL && key->aes != NULL && key->ghash != NULL &&
+         (key->rounds == 10 || key->rounds == 12 || key->rounds == 14) &&
+         key->key_len == 4 * (key->rounds - 6);
+}
+
+/* in/out of len bytes: non-NULL unless len is 0, and equal or disjoint. */
+static inline int fc__aes_io_ok(const uint8_t *in, const uint8_t *out, size_t len) {
+  if (len == 0) return 1;
+  if (in == NULL || out == NULL) return 0;
+  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+  return a == b || a + len <= b || b + len <= a;
+}
+
+/*
+ * Overwrites FC__AES_BURN_BYTES of stack below the caller's frame: the
+ * region the kernels just used, where the compiler may have spilled vector
+ * registers holding round keys, keystream or data (no wipe inside a kernel
+ * can address those slots; libgcrypt's _gcry_burn_stack does the same).
+ * Called by every public AES entry point after its kernels return. The
+ * deepest kernel frames are about 1.2 KiB (see the .su files).
+ */
+#define FC__AES_BURN_BYTES 2048
+void fc__aes_burn_stack(void);
+
+#endif

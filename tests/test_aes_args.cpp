@@ -1,0 +1,185 @@
+// Bad input on every AES entry point: NULL with a nonzero length, key
+// lengths other than 16/24/32, ECB/CBC lengths not a multiple of 16,
+// tag_len out of 4..16, iv_len 0, overlapping buffers, keys and contexts
+// that were never (or no longer) initialised. Each gets its code and
+// nothing is written. Failure paths start from a valid state.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "aes_test.h"
+
+namespace {
+
+using fct::Bytes;
+
+struct Fixture {
+  fc_aes_key key;
+  Bytes in = Bytes(64, 0x11), out = Bytes(80, 0x22), iv = Bytes(16, 0x33), tag = Bytes(16, 0x44);
+  Fixture() {
+    Bytes k(16, 9);
+    EXPECT_EQ(fc_aes_init(&key, k.data(), 16), FC_OK);
+  }
+  void untouched() {
+    EXPECT_EQ(out, Bytes(80, 0x22));
+    EXPECT_EQ(iv, Bytes(16, 0x33));
+    EXPECT_EQ(in, Bytes(64, 0x11));
+  }
+};
+
+TEST(AesArgs, InitRejectsBadKeysAndLeavesKeyUnusable) {
+  Bytes k(33, 1);
+  for (size_t len : {0, 1, 15, 17, 23, 25, 31, 33}) {
+    Fixture f;
+    EXPECT_EQ(fc_aes_init(&f.key, k.data(), len), FC_ERR_ARG) << len;
+    EXPECT_EQ(fc_aes_ecb_encrypt(&f.key, f.in.data(), f.out.data(), 16), FC_ERR_ARG);
+    EXPECT_EQ(fc_aes_gcm_encrypt(&f.key, f.iv.data(), 12, nullptr, 0, f.in.data(), f.out.data(),
+                                 16, f.tag.data(), 16),
+              FC_ERR_ARG);
+    f.untouched();
+    Bytes zero(sizeof(fc_aes_key), 0);
+    EXPECT_EQ(std::memcmp(&f.key, zero.data(), sizeof(fc_aes_key)), 0) << "cleared";
+  }
+  Fixture f;
+  EXPECT_EQ(fc_aes_init(&f.key, nullptr, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ecb_encrypt(&f.key, f.in.data(), f.out.data(), 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_init(nullptr, k.data(), 16), FC_ERR_ARG);
+  f.untouched();
+}
+
+TEST(AesArgs, ClearedKeyIsRejected) {
+  Fixture f;
+  fc_aes_clear(&f.key);
+  fc_aes_clear(nullptr);
+  EXPECT_EQ(fc_aes_ecb_encrypt(&f.key, f.in.data(), f.out.data(), 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_decrypt(&f.key, f.iv.data(), f.in.data(), f.out.data(), 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ctr(&f.key, f.iv.data(), f.in.data(), f.out.data(), 5), FC_ERR_ARG);
+  f.untouched();
+}
+
+TEST(AesArgs, BlockModes) {
+  Fixture f;
+  fc_aes_key *k = &f.key;
+  uint8_t *in = f.in.data(), *out = f.out.data(), *iv = f.iv.data();
+  for (size_t len : {1, 15, 17, 31, 33}) {
+    EXPECT_EQ(fc_aes_ecb_encrypt(k, in, out, len), FC_ERR_ARG);
+    EXPECT_EQ(fc_aes_ecb_decrypt(k, in, out, len), FC_ERR_ARG);
+    EXPECT_EQ(fc_aes_cbc_encrypt(k, iv, in, out, len), FC_ERR_ARG);
+    EXPECT_EQ(fc_aes_cbc_decrypt(k, iv, in, out, len), FC_ERR_ARG);
+  }
+  EXPECT_EQ(fc_aes_ecb_encrypt(nullptr, in, out, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ecb_encrypt(k, nullptr, out, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ecb_decrypt(k, in, nullptr, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_encrypt(k, nullptr, in, out, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_decrypt(k, iv, nullptr, out, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ctr(k, nullptr, in, out, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ctr(k, iv, in, nullptr, 1), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ctr(nullptr, iv, in, out, 1), FC_ERR_ARG);
+  // partial overlap (in place is fine, shifted is not)
+  EXPECT_EQ(fc_aes_ecb_encrypt(k, out, out + 16, 32), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ctr(k, iv, out + 1, out, 32), FC_ERR_ARG);
+  f.untouched();
+  // zero length with NULL buffers is a no-op
+  EXPECT_EQ(fc_aes_ecb_encrypt(k, nullptr, nullptr, 0), FC_OK);
+  EXPECT_EQ(fc_aes_cbc_decrypt(k, iv, nullptr, nullptr, 0), FC_OK);
+  EXPECT_EQ(fc_aes_ctr(k, iv, nullptr, nullptr, 0), FC_OK);
+  f.untouched();
+}
+
+TEST(AesArgs, Padding) {
+  Fixture f;
+  fc_aes_key *k = &f.key;
+  uint8_t *in = f.in.data(), *out = f.out.data(), *iv = f.iv.data();
+  size_t ol = 99;
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, iv, in, 16, out, 31, &ol), FC_ERR_ARG);  // needs 32
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, iv, nullptr, 5, out, 80, &ol), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, iv, in, 5, nullptr, 80, &ol), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, iv, in, 5, out, 80, nullptr), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, nullptr, in, 5, out, 80, &ol), FC_ERR_ARG);
+  for (size_t len : {0, 15, 17})
+    EXPECT_EQ(fc_aes_cbc_decrypt_unpad(k, iv, in, out, len, &ol), FC_ERR_ARG) << len;
+  EXPECT_EQ(fc_aes_cbc_decrypt_unpad(k, iv, in, out, 16, nullptr), FC_ERR_ARG);
+  EXPECT_EQ(ol, 99u);
+  f.untouched();
+  // empty plaintext pads to one whole block; in place with room
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, iv, nullptr, 0, out, 16, &ol), FC_OK);
+  EXPECT_EQ(ol, 16u);
+  Bytes buf(48, 0x5C), v(16, 1), v2(16, 1);
+  ASSERT_EQ(fc_aes_cbc_encrypt_pad(k, v.data(), buf.data(), 32, buf.data(), 48, &ol), FC_OK);
+  EXPECT_EQ(ol, 48u);
+  ASSERT_EQ(fc_aes_cbc_decrypt_unpad(k, v2.data(), buf.data(), buf.data(), 48, &ol), FC_OK);
+  EXPECT_EQ(ol, 32u);
+  EXPECT_EQ(Bytes(buf.begin(), buf.begin() + 32), Bytes(32, 0x5C));
+}
+
+// Every padding byte value 0..255 in the last block, and every position of
+// a wrong byte: only 1..16 with all pad bytes equal is accepted.
+TEST(AesArgs, PaddingCheckEveryValue) {
+  Fixture f;
+  for (int p = 0; p < 256; p++)
+    for (int wrong = -1; wrong < 16; wrong++) {
+      if (wrong == 0) continue;  // the last byte is p itself
+      Bytes plain(32, 0xEE);
+      for (int i = 0; i < 16; i++) plain[31 - i] = (uint8_t)p;
+      if (wrong >= 0) plain[31 - wrong] ^= 0x80;
+      bool valid = p >= 1 && p <= 16 && (wrong < 0 || wrong >= p);
+      Bytes ct(32), v(16, 3), v2(16, 3);
+      ASSERT_EQ(fc_aes_cbc_encrypt(&f.key, v.data(), plain.data(), ct.data(), 32), FC_OK);
+      size_t ol = 77;
+      fc_err rc = fc_aes_cbc_decrypt_unpad(&f.key, v2.data(), ct.data(), ct.data(), 32, &ol);
+      ASSERT_EQ(rc, valid ? FC_OK : FC_ERR_AUTH) << p << " " << wrong;
+      ASSERT_EQ(ol, valid ? 32u - p : 0u);
+    }
+}
+
+TEST(AesArgs, Gcm) {
+  Fixture f;
+  fc_aes_key *k = &f.key;
+  uint8_t *in = f.in.data(), *out = f.out.data(), *iv = f.iv.data(), *tag = f.tag.data();
+  uint8_t aad[4] = {1, 2, 3, 4};
+  for (size_t tl : {0, 1, 3, 17, 32}) {
+    EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, aad, 4, in, out, 16, tag, tl), FC_ERR_ARG) << tl;
+    EXPECT_EQ(fc_aes_gcm_decrypt(k, iv, 12, aad, 4, in, out, 16, tag, tl), FC_ERR_ARG) << tl;
+  }
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 0, aad, 4, in, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_decrypt(k, iv, 0, aad, 4, in, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, nullptr, 12, aad, 4, in, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, nullptr, 4, in, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, aad, 4, nullptr, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, aad, 4, in, nullptr, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, aad, 4, in, out, 16, nullptr, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_decrypt(k, iv, 12, aad, 4, in, out, 16, nullptr, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_decrypt(nullptr, iv, 12, aad, 4, in, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, aad, 4, out + 1, out, 16, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(f.tag, Bytes(16, 0x44));
+  f.untouched();
+  // empty everything is fine
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv, 12, nullptr, 0, nullptr, nullptr, 0, tag, 16), FC_OK);
+  EXPECT_EQ(fc_aes_gcm_decrypt(k, iv, 12, nullptr, 0, nullptr, nullptr, 0, tag, 16), FC_OK);
+}
+
+TEST(AesArgs, GcmStreamingStates) {
+  Fixture f;
+  fc_aes_gcm_ctx ctx;
+  uint8_t *in = f.in.data(), *out = f.out.data(), *iv = f.iv.data(), *tag = f.tag.data();
+  EXPECT_EQ(fc_aes_gcm_init(nullptr, &f.key, iv, 12), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_init(&ctx, &f.key, iv, 0), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_aad(&ctx, in, 1), FC_ERR_ARG) << "failed init leaves it unusable";
+  ASSERT_EQ(fc_aes_gcm_init(&ctx, &f.key, iv, 12), FC_OK);
+  EXPECT_EQ(fc_aes_gcm_aad(&ctx, nullptr, 3), FC_ERR_ARG);
+  ASSERT_EQ(fc_aes_gcm_encrypt_update(&ctx, in, out, 5), FC_OK);
+  EXPECT_EQ(fc_aes_gcm_aad(&ctx, in, 1), FC_ERR_ARG) << "AAD after text";
+  EXPECT_EQ(fc_aes_gcm_decrypt_update(&ctx, in, out, 1), FC_ERR_ARG) << "direction change";
+  EXPECT_EQ(fc_aes_gcm_decrypt_final(&ctx, tag, 16), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt_final(&ctx, tag, 3), FC_ERR_ARG);
+  EXPECT_EQ(f.tag, Bytes(16, 0x44));
+  ASSERT_EQ(fc_aes_gcm_encrypt_final(&ctx, tag, 16), FC_OK);
+  EXPECT_EQ(fc_aes_gcm_encrypt_update(&ctx, in, out, 1), FC_ERR_ARG) << "after final";
+  EXPECT_EQ(fc_aes_gcm_encrypt_final(&ctx, tag, 16), FC_ERR_ARG) << "after final";
+  ASSERT_EQ(fc_aes_gcm_init(&ctx, &f.key, iv, 12), FC_OK);
+  fc_aes_gcm_clear(&ctx);
+  EXPECT_EQ(fc_aes_gcm_aad(&ctx, in, 1), FC_ERR_ARG) << "after clear";
+  fc_aes_gcm_clear(nullptr);
+}
+
+}  // namespace
