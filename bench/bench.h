@@ -63,6 +63,9 @@ void bench_print_table(const bench_report *r);
 void bench_print_figures(const bench_report *r);
 int bench_write_json(const bench_report *r, const char *path); /* 0 on success */
 
+/* bench_mont.c: `fc_bench mont ...` (argv[0] is "mont"). */
+int bench_mont_main(int argc, char **argv, const char *vdir);
+
 #ifdef FC_BENCH_OPENSSL
 typedef struct bench_ossl bench_ossl;
 /* Library version string. */

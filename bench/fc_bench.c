@@ -443,6 +443,8 @@ static double probe_ns[PROBE_CALLS];
 int bench_aes(int argc, char **argv); /* bench_aes.c: `fc_bench aes ...` */
 
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "mont") == 0) /* issue 9: bench_mont.c */
+    return bench_mont_main(argc - 1, argv + 1, FC_BENCH_VECTORS_DIR);
   if (argc > 1 && strcmp(argv[1], "aes") == 0) return bench_aes(argc - 1, argv + 1);
   /* First thing: the whole first fc_init (probe, environment, tables). */
   double t0 = now_ns();

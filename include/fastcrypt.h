@@ -121,7 +121,7 @@ fc_err fc_cpu_name(char *buf, size_t len);
 #define FC_MONT_MAX_BITS   8192
 #define FC_MONT_MAX_WORDS  (FC_MONT_MAX_BITS / 32)
 /* Room for any kernel's own form of n and of its R'^2 mod n. */
-#define FC_MONT_KDATA_BYTES 2688
+#define FC_MONT_KDATA_BYTES 4096
 
 /*
  * Montgomery context for an odd modulus n > 1 of nwords 32-bit words,
@@ -168,6 +168,48 @@ fc_err fc_modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
 
 fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
                     const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len);
+
+/* ------------------------------------------------------------------ */
+/* Run-time calibration of the kernel choice                           */
+/* ------------------------------------------------------------------ */
+
+/* FC_OP_MONT size classes: moduli up to 1536, up to 3072, up to 8192 bits. */
+#define FC_MONT_CLASSES 3
+
+/*
+ * Time every usable kernel of op on this CPU and pin the fastest per size
+ * class. For FC_OP_MONT: each kernel first passes a built-in known-answer
+ * check (one that fails is never picked), then runs e = 3 exponentiations
+ * at 1024, 2048 and 4096 bits, several short rounds each; the pick is the
+ * lowest median, except that a kernel earlier in the static order within 3%
+ * of it wins (so the result is stable when kernels tie). About 1 ms on the
+ * development machine. Contexts initialised afterwards record the kernel of
+ * their size class; existing ones keep theirs. A pin (fc_impl_select with a
+ * name, FASTCRYPT_IMPL) still wins; fc_impl_select(op, NULL) returns to the
+ * calibrated choice; fc_init_features clears the calibration.
+ * FASTCRYPT_CALIBRATE=1 makes fc_init calibrate FC_OP_MONT (=0: not; other
+ * values: FC_ERR_ENV). Stack: about 12 KiB (one context, its workspace).
+ * Not safe concurrently with fc_impl_select or another fc_calibrate.
+ * Returns FC_OK; FC_ERR_ARG for a bad op; FC_ERR_UNSUPPORTED for an op
+ * without calibration (every op but FC_OP_MONT for now) and in
+ * FC_FREESTANDING builds (no clock).
+ */
+fc_err fc_calibrate(fc_op op);
+
+/* Name of the kernel a context with a modulus of `bits` bits would record
+   now (FC_OP_MONT; other ops: fc_impl_active). NULL for a bad op. */
+const char *fc_impl_active_for_bits(fc_op op, uint32_t bits);
+
+typedef struct {
+  uint32_t max_bits;  /* largest modulus of the class (0: the op has no sizes) */
+  const char *name;   /* kernel serving the class now */
+  int calibrated;     /* 1 when the choice came from fc_calibrate */
+} fc_impl_class;
+
+/* The choice per size class, smallest first; fills min(count, max) entries
+   of out (may be NULL when max is 0) and returns the count (FC_MONT_CLASSES
+   for FC_OP_MONT, 1 for other ops, 0 for a bad op). */
+size_t fc_impl_classes(fc_op op, fc_impl_class *out, size_t max);
 
 /* ------------------------------------------------------------------ */
 /* Montgomery context from precomputed constants (vboot's key layout)  */

@@ -166,14 +166,24 @@ uint32_t fc__bn_bits(const uint32_t *a, size_t nwords) {
   return 0;
 }
 
+/* Four bytes at a time from the least significant end; bytes beyond
+   nwords words must be zero. On failure w is all zero. */
 int fc__bn_from_be(uint32_t *w, size_t nwords, const uint8_t *be, size_t be_len) {
-  for (size_t i = 0; i < nwords; i++) w[i] = 0;
-  for (size_t i = 0; i < be_len; i++) {
-    size_t pos = be_len - 1 - i; /* byte significance */
-    if (be[i] == 0) continue;
-    if (pos / 4 >= nwords) return 0;
-    w[pos / 4] |= (uint32_t)be[i] << (8 * (pos % 4));
+  size_t cap = 4 * nwords, i = 0;
+  for (; be_len > cap; be_len--, be++)
+    if (be[0] != 0) {
+      for (size_t j = 0; j < nwords; j++) w[j] = 0;
+      return 0;
+    }
+  for (; be_len >= 4; be_len -= 4)
+    w[i++] = (uint32_t)be[be_len - 1] | (uint32_t)be[be_len - 2] << 8 |
+             (uint32_t)be[be_len - 3] << 16 | (uint32_t)be[be_len - 4] << 24;
+  if (be_len) {
+    uint32_t x = 0;
+    for (size_t j = 0; j < be_len; j++) x = x << 8 | be[j];
+    w[i++] = x;
   }
+  for (; i < nwords; i++) w[i] = 0;
   return 1;
 }
 

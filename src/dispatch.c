@@ -29,6 +29,9 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar64.h,
 #endif
 #else
+#if defined(FC_HAVE_AVX512IFMA)
+    &fc__mont_avx512ifma.h,
+#endif
 #if defined(FC_HAVE_MULX)
     &fc__mont_mulx.h,
 #endif
@@ -144,6 +147,10 @@ static fc_err init_result;
 static uint64_t probed_features;
 static uint64_t features;
 static _Atomic(const fc__kernel_head *) active[FC_OP_COUNT];
+/* Montgomery per size class (issue 9): the calibrated kernel of each class
+   (NULL: not calibrated), used unless a kernel is pinned (mont_pinned). */
+static _Atomic(const fc__kernel_head *) mont_calib[FC_MONT_CLASSES];
+static _Atomic int mont_pinned;
 
 static int usable(const fc__kernel_head *k, uint64_t feat) {
   return (k->needs & ~feat) == 0;
@@ -241,7 +248,8 @@ static fc_err parse_cpu_env(const char *v, uint64_t *remove) {
  * FC_ERR_ENV and nothing is pinned. A known kernel this CPU cannot run is
  * not pinned and gives FC_ERR_UNSUPPORTED; the other pins still apply.
  */
-static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint64_t feat) {
+static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint64_t feat,
+                             int *mont_pin) {
   const fc__kernel_head *pins[FC_OP_COUNT] = {0};
   fc_err rc = FC_OK;
   const char *p = v;
@@ -267,6 +275,7 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
   }
   for (int i = 0; i < FC_OP_COUNT; i++)
     if (pins[i]) table[i] = pins[i];
+  *mont_pin = pins[FC_OP_MONT] != NULL;
   return rc;
 }
 
@@ -276,6 +285,7 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
 static fc_err build(uint64_t allowed, int read_env) {
   const fc__kernel_head *table[FC_OP_COUNT];
   fc_err rc = FC_OK;
+  int mont_pin = 0;
   uint64_t feat = probed_features & allowed;
 #if !defined(FC_FREESTANDING)
   if (read_env) {
@@ -292,7 +302,7 @@ static fc_err build(uint64_t allowed, int read_env) {
   if (read_env) {
     const char *impl = getenv("FASTCRYPT_IMPL");
     if (impl) {
-      fc_err r = parse_impl_env(impl, table, feat);
+      fc_err r = parse_impl_env(impl, table, feat, &mont_pin);
       if (r != FC_OK && rc == FC_OK) rc = r;
     }
   }
@@ -300,6 +310,9 @@ static fc_err build(uint64_t allowed, int read_env) {
   features = feat;
   for (int i = 0; i < FC_OP_COUNT; i++)
     atomic_store_explicit(&active[i], table[i], memory_order_relaxed);
+  for (int c = 0; c < FC_MONT_CLASSES; c++)
+    atomic_store_explicit(&mont_calib[c], NULL, memory_order_relaxed);
+  atomic_store_explicit(&mont_pinned, mont_pin, memory_order_relaxed);
   return rc;
 }
 
@@ -323,6 +336,13 @@ fc_err fc_init(void) {
                                               memory_order_acquire)) {
     probed_features = fc__cpu_probe();
     init_result = build(IMPLICIT_FEATURES, 1);
+#if !defined(FC_FREESTANDING)
+    const char *cal = getenv("FASTCRYPT_CALIBRATE");
+    if (cal && strcmp(cal, "1") == 0)
+      fc__mont_calibrate_now(); /* a failure leaves the static order in force */
+    else if (cal && strcmp(cal, "0") != 0 && init_result == FC_OK)
+      init_result = FC_ERR_ENV;
+#endif
     atomic_store_explicit(&init_state, 2, memory_order_release);
     return init_result;
   }
@@ -363,6 +383,7 @@ fc_err fc_impl_select(fc_op op, const char *name) {
   if (name == NULL) {
     const fc__kernel_head *k = auto_choice(op, features);
     atomic_store_explicit(&active[op], k, memory_order_release);
+    if (op == FC_OP_MONT) atomic_store_explicit(&mont_pinned, 0, memory_order_release);
     return k ? FC_OK : FC_ERR_UNSUPPORTED;
   }
   size_t len = 0;
@@ -371,14 +392,76 @@ fc_err fc_impl_select(fc_op op, const char *name) {
   if (!k) return known_elsewhere(op, name, len) ? FC_ERR_UNSUPPORTED : FC_ERR_ARG;
   if (!usable(k, features)) return FC_ERR_UNSUPPORTED;
   atomic_store_explicit(&active[op], k, memory_order_release);
+  if (op == FC_OP_MONT) atomic_store_explicit(&mont_pinned, 1, memory_order_release);
   return FC_OK;
 }
 
 const char *fc_impl_active(fc_op op) {
   fc_init();
   if ((unsigned)op >= FC_OP_COUNT) return NULL;
+  if (op == FC_OP_MONT) return fc__mont_active()->h.name;
   const fc__kernel_head *k = atomic_load_explicit(&active[op], memory_order_acquire);
   return k ? k->name : NULL;
+}
+
+/* Upper bounds (bits) of the Montgomery size classes. */
+static const uint32_t class_max[FC_MONT_CLASSES] = {1536, 3072, FC_MONT_MAX_BITS};
+
+unsigned fc__mont_class(uint32_t bits) {
+  unsigned c = 0;
+  while (c + 1 < FC_MONT_CLASSES && bits > class_max[c]) c++;
+  return c;
+}
+
+/* Pinned kernel, else the calibrated one of the class, else the static choice. */
+static const fc__kernel_head *mont_for_bits(uint32_t bits) {
+  const fc__kernel_head *k = atomic_load_explicit(&active[FC_OP_MONT], memory_order_acquire);
+  if (atomic_load_explicit(&mont_pinned, memory_order_acquire)) return k;
+  const fc__kernel_head *c =
+      atomic_load_explicit(&mont_calib[fc__mont_class(bits)], memory_order_acquire);
+  return c ? c : k;
+}
+
+const char *fc_impl_active_for_bits(fc_op op, uint32_t bits) {
+  fc_init();
+  if ((unsigned)op >= FC_OP_COUNT) return NULL;
+  if (op == FC_OP_MONT) return fc__mont_active_for_bits(bits)->h.name;
+  return fc_impl_active(op);
+}
+
+size_t fc_impl_classes(fc_op op, fc_impl_class *out, size_t max) {
+  fc_init();
+  if ((unsigned)op >= FC_OP_COUNT) return 0;
+  size_t n = op == FC_OP_MONT ? FC_MONT_CLASSES : 1;
+  if (out == NULL) max = 0;
+  for (size_t i = 0; i < n && i < max; i++) {
+    if (op == FC_OP_MONT) {
+      out[i].max_bits = class_max[i];
+      out[i].name = mont_for_bits(class_max[i])->name;
+      out[i].calibrated =
+          atomic_load_explicit(&mont_calib[i], memory_order_acquire) != NULL &&
+          !atomic_load_explicit(&mont_pinned, memory_order_acquire);
+    } else {
+      out[i].max_bits = 0;
+      out[i].name = fc_impl_active(op);
+      out[i].calibrated = 0;
+    }
+  }
+  return n;
+}
+
+size_t fc__mont_usable(const fc__mont_kernel **out, size_t max) {
+  size_t n = 0;
+  for (size_t i = 0; i < ops[FC_OP_MONT].count; i++)
+    if (usable(ops[FC_OP_MONT].list[i], features) && n < max)
+      out[n++] = (const fc__mont_kernel *)ops[FC_OP_MONT].list[i];
+  return n;
+}
+
+void fc__mont_set_calibration(const fc__mont_kernel *const choice[FC_MONT_CLASSES]) {
+  for (int c = 0; c < FC_MONT_CLASSES; c++)
+    atomic_store_explicit(&mont_calib[c], choice[c] ? &choice[c]->h : NULL,
+                          memory_order_release);
 }
 
 uint64_t fc_cpu_features(void) {
@@ -396,10 +479,12 @@ fc_err fc_cpu_name(char *buf, size_t len) {
   return fc__cpu_name(buf, len);
 }
 
-const fc__mont_kernel *fc__mont_active(void) {
+const fc__mont_kernel *fc__mont_active(void) { return fc__mont_active_for_bits(2048); }
+
+const fc__mont_kernel *fc__mont_active_for_bits(uint32_t bits) {
   fc_init();
   /* h is the first member: the head pointer is the descriptor's address. */
-  return (const fc__mont_kernel *)atomic_load_explicit(&active[FC_OP_MONT], memory_order_acquire);
+  return (const fc__mont_kernel *)mont_for_bits(bits);
 }
 
 const fc__sha_kernel *fc__sha_active(fc_op op) {

@@ -83,6 +83,10 @@ typedef struct fc__mont_kernel {
 #define FC__WS_F4_MONT64 (8 * (3 * (FC_MONT_MAX_WORDS / 2) + 2) + 8 + 8 * (FC_MONT_MAX_WORDS / 2))
 #define FC__WS_F4_SSE2 (16 * (294 + 2) + 15 + 4 * (294 + 2))
 #define FC__WS_F4_NEON (16 * 296 + 15 + 4 * 296)
+/* avx512ifma (issue 9): its need at 8192 bits as fc_rsa_workspace_size
+   reports it (6210) less alignment and result words. Too small a figure
+   only costs stack: fc_rsa_verify then takes the next tier up. */
+#define FC__WS_F4_AVX512IFMA (6210 - 3 - 4 * FC_MONT_MAX_WORDS)
 
 /* Kernel descriptors (one per file; only those built are referenced). */
 extern const fc__mont_kernel fc__mont_scalar32;
@@ -90,6 +94,7 @@ extern const fc__mont_kernel fc__mont_scalar64;
 extern const fc__mont_kernel fc__mont_sse2;
 extern const fc__mont_kernel fc__mont_mulx;
 extern const fc__mont_kernel fc__mont_neon;
+extern const fc__mont_kernel fc__mont_avx512ifma;
 
 /* ------------------------------------------------------------------ */
 /* Exponentiation driver shared by kernels                              */
@@ -154,6 +159,8 @@ int fc__bn_cmp(const uint32_t *a, const uint32_t *b, size_t nwords);
 void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords);
 /* a = a * 2^k mod n for a < n: the radix corrections at kernels' edges. */
 void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
+/* a = a / 2^(32 nwords) mod n in place, for a < n (src/mont_redc.c). */
+void fc__bn_mont_reduce(uint32_t *a, const uint32_t *n, uint32_t n0inv, size_t nwords);
 /* -1/x mod 2^32 for odd x. */
 uint32_t fc__neg_inv32(uint32_t x);
 /* -1/x mod 2^64 for odd x. */
@@ -209,8 +216,41 @@ void fc__wipe(void *p, size_t len);
    see mont_r2.c). */
 void fc__mont_rr(fc_mont_ctx *ctx);
 
-/* Active Montgomery kernel (after fc_init). Never NULL. */
+/* Active Montgomery kernel (after fc_init) for 2048 bits. Never NULL. */
 const fc__mont_kernel *fc__mont_active(void);
+/* The kernel a context of `bits` bits records now (pin, calibration of its
+   size class, or the static order). Never NULL. */
+const fc__mont_kernel *fc__mont_active_for_bits(uint32_t bits);
+/* Size class of a modulus of `bits` bits: 0 .. FC_MONT_CLASSES - 1. */
+unsigned fc__mont_class(uint32_t bits);
+/* Usable Montgomery kernels in list order (no fc_init: callable inside it). */
+size_t fc__mont_usable(const fc__mont_kernel **out, size_t max);
+/* Publish calibrated kernels per class (NULL: that class keeps the static order). */
+void fc__mont_set_calibration(const fc__mont_kernel *const choice[FC_MONT_CLASSES]);
+/* Calibrate FC_OP_MONT now with the real clock, without calling fc_init
+   (src/calibrate.c); FC_ERR_UNSUPPORTED in freestanding builds. */
+fc_err fc__mont_calibrate_now(void);
+/* ctx for n with kernel k (fc_mont_init without fc_init or argument checks
+   beyond its own: n odd, > 1, 1 <= nwords <= FC_MONT_MAX_WORDS). */
+fc_err fc__mont_init_with(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords,
+                          const fc__mont_kernel *k);
+
+/*
+ * Calibration core (src/calibrate.c), testable with injected measurements.
+ * clock(arg, k, bits) returns nanoseconds; it is read right before and right
+ * after each timed run of kernel k at a modulus of `bits` bits. list: the
+ * candidate kernels, static order (best first). On FC_OK, choice[c] is the
+ * pick for class c. Kernels failing the built-in known-answer check are never
+ * picked; FC_ERR_UNSUPPORTED if no kernel passes it.
+ */
+typedef uint64_t (*fc__calib_clock)(void *arg, const fc__mont_kernel *k, uint32_t bits);
+fc_err fc__mont_calibrate(const fc__mont_kernel *const *list, size_t count, fc__calib_clock clock,
+                          void *arg, const fc__mont_kernel *choice[FC_MONT_CLASSES]);
+/* The decision: index of the kernel to pick from per-kernel median times
+   (ok[i] = 0: failed its check, never picked). The fastest passing kernel,
+   unless one earlier in the list is within margin_pct percent of it: then
+   the earliest such. Returns count if none passed. */
+size_t fc__calib_pick(const uint64_t *median, const int *ok, size_t count, unsigned margin_pct);
 
 /* Probe: FC_CPU_* bits present and OS-enabled. Built for the baseline ISA. */
 uint64_t fc__cpu_probe(void);

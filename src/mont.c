@@ -8,6 +8,13 @@ fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
      call with it FC_ERR_ARG (fc_mont_mul does nothing). */
   fc__wipe(ctx, sizeof(*ctx));
   if (n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) return FC_ERR_ARG;
+  /* the kernel of the modulus' size class (pin, calibration or static order) */
+  return fc__mont_init_with(ctx, n, nwords, fc__mont_active_for_bits(fc__bn_bits(n, nwords)));
+}
+
+fc_err fc__mont_init_with(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords,
+                          const fc__mont_kernel *k) {
+  fc__wipe(ctx, sizeof(*ctx));
   if (!(n[0] & 1)) return FC_ERR_ARG;
   uint32_t bits = fc__bn_bits(n, nwords);
   if (bits < 2) return FC_ERR_ARG; /* n = 1 */
@@ -16,7 +23,6 @@ fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
   ctx->n0inv = fc__neg_inv32(n[0]);
   fc__mont_rr(ctx); /* see mont_r2.c */
-  const fc__mont_kernel *k = fc__mont_active();
   k->prepare(ctx);
   ctx->kernel = k;
   return FC_OK;

@@ -38,7 +38,7 @@ fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, 
     ctx->rr[i] = i < nwords ? rr[i] : 0;
   }
   for (size_t i = 0; i < sizeof(ctx->kdata) / sizeof(ctx->kdata[0]); i++) ctx->kdata[i] = 0;
-  const fc__mont_kernel *k = fc__mont_active();
+  const fc__mont_kernel *k = fc__mont_active_for_bits(bits); /* its size class's */
   k->prepare(ctx);
   ctx->kernel = k;
   return FC_OK;

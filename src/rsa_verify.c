@@ -153,6 +153,11 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
 #else
 #define TIER_MONT64 TIER_SCALAR32
 #endif
+#if defined(FC_HAVE_AVX512IFMA)
+#define TIER_IFMA TIER(FC__WS_F4_AVX512IFMA)
+#else
+#define TIER_IFMA TIER_MONT64
+#endif
 #if defined(FC_HAVE_SSE2) && defined(FC_HAVE_NEON)
 #define TIER_SIMD TIER(MAX_(FC__WS_F4_SSE2, FC__WS_F4_NEON))
 #elif defined(FC_HAVE_SSE2)
@@ -175,6 +180,9 @@ VERIFY_ON_STACK(verify_scalar32, TIER_SCALAR32)
 #if TIER_MONT64 > TIER_SCALAR32
 VERIFY_ON_STACK(verify_mont64, TIER_MONT64)
 #endif
+#if TIER_IFMA > TIER_MONT64
+VERIFY_ON_STACK(verify_ifma, TIER_IFMA)
+#endif
 #if TIER_SIMD > TIER_MONT64
 VERIFY_ON_STACK(verify_simd, TIER_SIMD)
 #endif
@@ -189,6 +197,9 @@ fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *
     if (need <= TIER_SCALAR32) return verify_scalar32(key, hash, digest, digest_len, sig, sig_len);
 #if TIER_MONT64 > TIER_SCALAR32
     if (need <= TIER_MONT64) return verify_mont64(key, hash, digest, digest_len, sig, sig_len);
+#endif
+#if TIER_IFMA > TIER_MONT64
+    if (need <= TIER_IFMA) return verify_ifma(key, hash, digest, digest_len, sig, sig_len);
 #endif
 #if TIER_SIMD > TIER_MONT64
     if (need <= TIER_SIMD) return verify_simd(key, hash, digest, digest_len, sig, sig_len);

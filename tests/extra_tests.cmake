@@ -20,6 +20,10 @@ endif()
 set(_fct_sse2 OFF)
 set(_fct_mulx OFF)
 set(_fct_neon OFF)
+set(_fct_avx512ifma OFF)
+if(FC_ARCH STREQUAL "x86_64" AND FC_WITH_AVX512IFMA)
+  set(_fct_avx512ifma ON)
+endif()
 if(_fct_x86 AND FC_WITH_SSE2)
   set(_fct_sse2 ON)
 endif()
@@ -30,7 +34,7 @@ if(FC_ARCH STREQUAL "aarch64" AND FC_WITH_NEON)
   set(_fct_neon ON)
 endif()
 set(_fct_defs FCT_BUILD_INFO=1)
-foreach(k sse2 mulx neon)
+foreach(k sse2 mulx neon avx512ifma)
   if(_fct_${k})
     string(TOUPPER ${k} _K)
     list(APPEND _fct_defs FCT_BUILT_${_K}=1)
@@ -155,3 +159,19 @@ set_tests_properties(test_dispatch_masked PROPERTIES
   ENVIRONMENT "FASTCRYPT_CPU=-sse2,-bmi2,-neon"
   FAIL_REGULAR_EXPRESSION "${_fct_fail}"
   TIMEOUT 300)
+
+# ---- FASTCRYPT_CALIBRATE (issue 9): read once by fc_init, so own processes ----
+if(TARGET test_calibrate)
+  foreach(_c "env;1;InitCalibrates" "env_bad;yes;BadValueIsEnvError")
+    list(GET _c 0 _n)
+    list(GET _c 1 _v)
+    list(GET _c 2 _t)
+    add_test(NAME test_calibrate_${_n} COMMAND test_calibrate --gtest_also_run_disabled_tests
+             --gtest_filter=CalibrateEnv.DISABLED_${_t})
+    set_tests_properties(test_calibrate_${_n} PROPERTIES
+      ENVIRONMENT "FASTCRYPT_CALIBRATE=${_v}"
+      PASS_REGULAR_EXPRESSION "${_fct_pass}"
+      FAIL_REGULAR_EXPRESSION "${_fct_fail}"
+      TIMEOUT 300)
+  endforeach()
+endif()

@@ -31,6 +31,7 @@ set(allowed
   memcpy memset memcmp memmove memchr bcmp  # mem* (clang turns memcmp()==0 into bcmp)
   strlen strchr strcmp getenv               # FASTCRYPT_CPU / FASTCRYPT_IMPL parsing (hosted)
   getauxval                                 # AArch64 HWCAP probe (hosted)
+  clock_gettime                             # fc_calibrate's timer (hosted, issue 9)
   cpu_exec_cpuid cpuid_get_raw_data cpu_identify  # libcpuid (x86-64 hosted)
   _GLOBAL_OFFSET_TABLE_                     # i686 PIC
   __udivdi3 __umoddi3 __divdi3 __moddi3     # libgcc 64-bit division on i686

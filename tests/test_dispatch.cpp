@@ -371,10 +371,14 @@ TEST(Impls, ListsEveryBuiltKernel) {
 #if defined(FCT_BUILT_NEON)
   want.insert("neon");
 #endif
+#if defined(FCT_BUILT_AVX512IFMA)
+  want.insert("avx512ifma");
+#endif
   EXPECT_EQ(m, want);
   for (auto kn :
        {std::make_pair("sse2", FC_CPU_SSE2), std::make_pair("mulx", FC_CPU_BMI2 | FC_CPU_ADX),
-        std::make_pair("neon", FC_CPU_NEON)}) {
+        std::make_pair("neon", FC_CPU_NEON),
+        std::make_pair("avx512ifma", FC_CPU_AVX512F | FC_CPU_AVX512IFMA)}) {
     const fc_impl_info *k = find(mont, kn.first);
     if (k) {
       EXPECT_EQ(k->needs, kn.second) << kn.first;

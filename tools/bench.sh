@@ -6,7 +6,7 @@
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/deps.sh
+tools/deps.sh gnuplot-nox
 out=${FC_BENCH_BUILD_DIR:-build-bench}
 args=(-DCMAKE_BUILD_TYPE=Release -DFC_BUILD_BENCH=ON -DFC_BUILD_TESTS=OFF)
 case "$(uname -m)" in

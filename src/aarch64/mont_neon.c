@@ -28,7 +28,9 @@
  * Past 255 digits (nwords >= 224, up to 293 digits at 8192 bits) the lanes
  * are carry-normalised every 255 rows (values unchanged, lanes < 2^28).
  * kdata (uint64): [0] n_0^-1 mod 2^28, [1 .. 1+PM/2) n, [1+PM/2 .. 1+PM)
- * R'^2 mod n = rr * 2^(2(28s - 32 nwords)) mod n, PM = 296: 2376 bytes.
+ * R'^2 mod n = rr * 2^(2(28s - 32 nwords)) mod n, [1+PM .. 1+3PM/2)
+ * C = R'^2 / R mod n (a single fc_mont_mul is two products: a b / R' times
+ * C / R' = a b / R), PM = 296: 3560 bytes.
  *
  * Workspace: fixed = 16p bytes (accumulator) + 15 of alignment slack; one
  * slot = 4p bytes (digits). p <= s + 3 = FC__DIGITS28(32*nwords), so fixed +
@@ -37,7 +39,7 @@
  * digit by digit from its 32-bit words, never converted into workspace.
  * The accumulator is kept all zero between products (finish clears it).
  * Stack (gcc 12 -O3 -fstack-usage): mont_mul 6016 bytes (accumulator 4736
- * + b's digits 1184), prepare 1104, modpow 112, then 32 + 32 (op, rows) under
+ * + b's digits 1184), prepare 1104 (gcc 12 before C; C reuses rr[]), modpow 112, then 32 + 32 (op, rows) under
  * fc__modpow_run; no variable-length arrays.
  *
  * Order: dispatch lists scalar64 before neon on AArch64; that order is not
@@ -55,6 +57,8 @@ static size_t digits(const fc_mont_ctx *ctx) { return ((size_t)ctx->nwords * 32 
 static size_t padded(size_t s) { return (s + 3) & ~(size_t)3; }
 static const uint64_t *kn(const fc_mont_ctx *ctx) { return ctx->kdata + 1; }
 static const uint64_t *krr(const fc_mont_ctx *ctx) { return ctx->kdata + 1 + PM / 2; }
+static const uint64_t *kc(const fc_mont_ctx *ctx) { return ctx->kdata + 1 + PM; }
+_Static_assert((1 + 3 * PM / 2) * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
 
 static uint32_t dig(const uint64_t *d, size_t j) { return (uint32_t)(d[j / 2] >> (32 * (j & 1))); }
 
@@ -210,6 +214,8 @@ static void prepare(fc_mont_ctx *ctx) {
   ctx->kdata[0] = (0u - ctx->n0inv) & DMASK; /* n^-1 mod 2^32, reduced */
   to_digits(ctx->kdata + 1, ctx->n, nw, p);
   to_digits(ctx->kdata + 1 + PM / 2, rr, nw, p);
+  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw); /* C = R'^2 / R */
+  to_digits(ctx->kdata + 1 + PM, rr, nw, p);
 }
 
 static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
@@ -217,8 +223,8 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
   size_t nw = ctx->nwords, s = digits(ctx);
   for (size_t j = 0; j < 2 * padded(s); j++) acc[j] = 0;
   to_digits(bd, b, nw, padded(s));
-  product(ctx, acc, NULL, a, bd, NULL, r); /* r = a*b/R' */
-  fc__bn_mod_shl(r, ctx->n, nw, 28 * s - 32 * nw); /* * R'/R */
+  product(ctx, acc, NULL, a, bd, bd, NULL); /* a*b/R' < n */
+  product(ctx, acc, bd, NULL, kc(ctx), NULL, r); /* (a*b/R') * C / R' = a*b/R */
 }
 
 /* ---------------- modpow ---------------- */

@@ -32,7 +32,9 @@
  * in [0, 2n) between steps, and only results leaving the kernel (mont_mul,
  * leave) are reduced once more to [0, n), with a mask (constant time).
  *
- * kdata: n, then R'^2 mod n, (SMAX + PAD) digits each: 2384 bytes.
+ * kdata: n, then R'^2 mod n, then C = R'^2 / R mod n (so a single
+ * fc_mont_mul is two products, a b / R' then times C / R' = a b / R),
+ * (SMAX + PAD) digits each: 3576 bytes.
  * Workspace: fixed = 16 (s + 2) + 15 (accumulator, alignment), slot =
  * 4 (s + 2); at 8192 bits 4751 + 1184 = 5935 bytes <= F4 budget 6576, and
  * within both budgets at every nw = 1..256 (bits = 32 nw).
@@ -42,7 +44,7 @@
  * head's and finish's temporaries out of the frames under pass, so that
  * fc_rsa_verify at 8192 bits fits an 8 KiB firmware stack with 512 bytes
  * to spare (README "Firmware"; -fstack-usage writes each frame to *.su).
- * mont_mul: arrays 16 * 296 + 8 * 149 = 5928 bytes.
+ * mont_mul: arrays 16 * 296 + 8 * 149 = 5928 bytes; prepare about 1.1 KiB.
  */
 #include <emmintrin.h>
 
@@ -56,7 +58,7 @@
 #define DMASK 0x0fffffffu /* one 28-bit digit */
 #define RENORM_PASSES 60  /* 240 rows between carry passes */
 
-_Static_assert(2 * KSTRIDE * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
+_Static_assert(3 * KSTRIDE * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
 
 /* Digits s: even, 28 s >= 32 nw + 2, at least 4. */
 static size_t ndigits(size_t nw) {
@@ -68,6 +70,7 @@ static size_t ndigits(size_t nw) {
 static size_t nrows(size_t s) { return (s + 3) & ~(size_t)3; }
 static const uint64_t *kn(const fc_mont_ctx *ctx) { return ctx->kdata; }
 static const uint64_t *krr(const fc_mont_ctx *ctx) { return ctx->kdata + KSTRIDE; }
+static const uint64_t *kc(const fc_mont_ctx *ctx) { return ctx->kdata + 2 * KSTRIDE; }
 
 /* Digits 2t, 2t+1 (bits 56 t .. 56 t + 55) of w[0..len), zero beyond. */
 static uint64_t words_pair(const uint32_t *w, size_t len, size_t t) {
@@ -326,18 +329,21 @@ FC__REALIGN static void prepare(fc_mont_ctx *ctx) {
   fc__bn_mod_shl(rr, ctx->n, nw, 2 * (28 * nrows(s) - 32 * nw)); /* R'^2 = R^2 (R'/R)^2 */
   to_pairs(ctx->kdata, ctx->n, nw, s + PAD);
   to_pairs(ctx->kdata + KSTRIDE, rr, nw, s + PAD);
+  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw); /* C = R'^2 / R */
+  to_pairs(ctx->kdata + 2 * KSTRIDE, rr, nw, s + PAD);
 }
 
-/* a*b/R = (a*b/R') * 2^(28 r - 32 nw) mod n. */
+/* a*b/R = (a*b/R') * C / R' with C = R'^2 / R: the first product leaves
+   [0, 2n), C < n, the second (full) [0, n). */
 FC__REALIGN static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a,
                                  const uint32_t *b) {
   __m128i acc[SMAX + APAD];
   uint64_t b2[KSTRIDE];
   size_t nw = ctx->nwords, s = ndigits(nw);
   to_pairs(b2, b, nw, s + PAD);
-  mulred(ctx, acc, b2, NULL, a, nw, b2, 1);
+  mulred(ctx, acc, b2, NULL, a, nw, b2, 0);
+  mulred(ctx, acc, b2, b2, NULL, 0, kc(ctx), 1);
   to_words(r, b2, nw);
-  fc__bn_mod_shl(r, ctx->n, nw, 28 * nrows(s) - 32 * nw);
 }
 
 /* ---------------- modpow: slots hold values in [0, 2n) ---------------- */

@@ -1,0 +1,469 @@
+/*
+ * The radix-2^52 Montgomery kernel written once over eight-lane vector
+ * operations, so the same steps build the avx512ifma kernel (intrinsics,
+ * src/x86/mont_avx512ifma.c) and its portable model (plain C, one function
+ * per instruction, tests/support/mont_ifma_model.c) that tests the
+ * arithmetic on machines without AVX-512 IFMA.
+ *
+ * The includer defines, before including this file:
+ *   V                 an eight-lane vector of 64-bit lanes
+ *   V_ZERO()          all lanes 0                          (vpxorq)
+ *   V_SET1(x)         all lanes x                          (vpbroadcastq r64/m64)
+ *   V_LOADU(p)        8 lanes from p, any alignment        (vmovdqu64)
+ *   V_STOREU(p, v)                                         (vmovdqu64)
+ *   V_ADD(a, b)       lane-wise a + b mod 2^64             (vpaddq)
+ *   V_MADDLO(c, x, y) c + low 52 bits of x[51:0]*y[51:0]   (vpmadd52luq)
+ *   V_MADDHI(c, x, y) c + bits 52..103 of x[51:0]*y[51:0]  (vpmadd52huq)
+ *   V_ALIGN1(h, l)    lanes l1..l7, h0                     (valignq $1)
+ *   V_BCAST0(v)       all lanes v0                         (vpbroadcastq zmm, xmm)
+ *   V_BCAST1(v)       all lanes v1                         (vpermq with all indices 1)
+ *   V_SRL52_LANE0(v)  lane 0: v0 >> 52, other lanes 0      (vpsrlq $52 with k = 1, zeroing)
+ *   V_SRL52(v)        every lane >> 52                     (vpsrlq $52)
+ *   V_ALIGN_UP1(h, l) lanes l7, h0..h6                     (valignq $7)
+ *   V_CMPEQ(a, b)     mask (unsigned, bit l = lane l): a_l == b_l        (vpcmpeqq)
+ *   V_AND(a, b)                                            (vpandq)
+ *   V_TESTM(a, b)     mask (unsigned, bit l = lane l): a_l & b_l != 0   (vptestmq)
+ *   V_MASKZ_MOV(k, a) lanes of k from a, others 0          (vmovdqa64 with k, zeroing)
+ *   V_BLEND(k, a, b)  lanes of k from b, others from a     (vpblendmq)
+ *   V_MASK_ADD(s, k, a, b)  lanes of k: a + b, others s    (vpaddq with k, merging)
+ *   FC_IFMA_NAME, FC_IFMA_NEEDS, FC_IFMA_DESC   descriptor name, needs, symbol
+ * and may define FC_IFMA_INLINE (forces the per-size instantiations inline).
+ *
+ * Algorithm: word-by-word ("almost") Montgomery multiplication in radix
+ * 2^52 with the multiply-accumulates of IFMA, as in Gueron and Krasnov,
+ * "Accelerating Big Integer Arithmetic Using Intel IFMA Extensions"
+ * (ARITH 2016), Algorithm 2 (AMM): values stay in [0, 2n) between steps and
+ * limbs stay redundant (up to 64 bits) inside a product; one carry pass
+ * normalises them at its end.
+ *
+ * Representation: L = 8 nv limbs of 52 bits, least significant first, with
+ * 52 L >= 32 nwords + 2, so R' = 2^(52 L) >= 4n (nv <= NVMAX = 20 at 8192
+ * bits: 160 limbs). Montgomery form x R' mod n, in [0, 2n).
+ *
+ * Row i (i = 0 .. L-1) of r = a b / R': q = (acc_0 + a_i b_0) k0 mod 2^52,
+ * k0 = -1/n mod 2^52, computed as acc_0 k0 + a_i (b_0 k0 mod 2^52) in the
+ * low 52 bits (the high bits of q are ignored by the multiplier inputs).
+ * x = acc + lo(a_i b) + lo(q n) has x_0 = 0 mod 2^52; the shift by one limb
+ * drops it, carries x_0 >> 52 into the new limb 0 and adds hi(a_i b) +
+ * hi(q n), whose place is one limb up, at the shifted place.
+ * Bounds: a row adds below 4 * 2^52 to a limb, plus a carry below 2^12 into
+ * limb 0; a limb lives at most L rows, so limbs stay below
+ * 160 * 2^54 + 2^12 < 2^62: no lane overflows. a, b < 2n gives
+ * (a b + Q n)/R' < 4n^2/R' + n <= 2n: the result is in [0, 2n) and its
+ * normalised limbs fit L limbs.
+ */
+#ifndef FC_MONT_IFMA_BODY_H
+#define FC_MONT_IFMA_BODY_H
+
+#include "fc_internal.h"
+
+#ifndef FC_IFMA_INLINE
+#define FC_IFMA_INLINE inline
+#endif
+/* Each instance keeps its own frame (a caller that inlined them all would
+   carry the largest frame at every size). */
+#define FC_IFMA_NOINLINE __attribute__((noinline))
+
+/* The unroll requests below are for the constant vector counts; clang
+   reports the general instance (run-time count) as a failed transformation. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wpass-failed"
+#define FC_UNROLL _Pragma("unroll")
+#else
+#define FC_UNROLL _Pragma("GCC unroll 40")
+#endif
+
+#ifndef VL
+#error "define VL (64-bit lanes per vector: 4 or 8) before including mont_ifma_body.h"
+#endif
+#define NVMAX (160 / VL) /* vectors at 8192 bits */
+/* Vectors for a modulus of `bits` bits (nwords = bits / 32). */
+#define NVB(bits) (((bits) + 2 + 52 * VL - 1) / (52 * VL))
+
+/*
+ * Limb 0 of the next row's accumulator, in every lane, straight from the
+ * row's vector 0 (x: lanes before the shift, hq: its high parts, cy: the
+ * carry out of lane 0): x_1 + hq_0 + cy_0. The same value as broadcasting
+ * lane 0 of acc[0] after the shift, reached without the shift's latency:
+ * this sum is the chain that decides the speed of a row.
+ */
+#define NEXT_LIMB0(x, hq, cy) V_ADD(V_ADD(V_BCAST1(x), V_BCAST0(hq)), V_BCAST0(cy))
+#define LMAX (VL * NVMAX)
+#define MASK52 0x000fffffffffffffull
+
+/*
+ * kdata (uint64): [0] k0 = -1/n mod 2^52, [8 .. 8+LMAX) n, then R'^2 mod n,
+ * then C = R'^2 / R mod n (R = 2^(32 nwords)), all in L limbs, zero beyond:
+ * 8 + 3 * 160 = 488 words (3904 bytes).
+ */
+#define K_N 8
+#define K_RR (K_N + LMAX)
+#define K_C (K_RR + LMAX)
+_Static_assert((K_C + LMAX) * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
+
+static size_t nvec(const fc_mont_ctx *ctx) { return NVB(32 * (size_t)ctx->nwords); }
+
+/* w[0..nw) (32-bit words) to L limbs of 52 bits, zero-extended. */
+static uint32_t word_at(const uint32_t *w, size_t nw, size_t k) { return k < nw ? w[k] : 0; }
+static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
+  for (size_t j = 0; j < L; j++) {
+    size_t bit = 52 * j, k = bit / 32;
+    unsigned sh = (unsigned)(bit % 32); /* 0, 4, ..., 28 */
+    uint64_t v = ((uint64_t)word_at(w, nw, k + 1) << 32 | word_at(w, nw, k)) >> sh;
+    if (sh > 12) v |= (uint64_t)word_at(w, nw, k + 2) << (64 - sh);
+    d[j] = v & MASK52;
+  }
+}
+
+/* L normalised limbs to nw 32-bit words (value < 2^(32 nw)). */
+static void to32(uint32_t *w, const uint64_t *d, size_t nw) {
+  for (size_t k = 0; k < nw; k++) {
+    size_t bit = 32 * k, j = bit / 52;
+    unsigned sh = (unsigned)(bit % 52);
+    uint64_t v = d[j] >> sh;
+    if (sh > 20) v |= d[j + 1] << (52 - sh);
+    w[k] = (uint32_t)v;
+  }
+}
+
+/* d = d - n if d >= n, for normalised limbs; constant time in d. */
+static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
+  uint64_t borrow = 0;
+  for (size_t j = 0; j < L; j++) borrow = (d[j] - n[j] - borrow) >> 63;
+  uint64_t keep = 0 - borrow, c = 0; /* keep: all ones iff d < n */
+  for (size_t j = 0; j < L; j++) {
+    uint64_t v = d[j] - (n[j] & ~keep) - c;
+    c = v >> 63;
+    d[j] = v & MASK52;
+  }
+}
+
+/*
+ * r = acc as normalised limbs, for limbs below 2^62 and a value below
+ * 2^(52 L); the carries run in the vector registers, not limb by limb.
+ * Round 1: x_l = (acc_l mod 2^52) + (acc_(l-1) >> 52) < 2^52 + 2^12.
+ * Round 2: z_l = x_l mod 2^52, a_l = x_(l-1) >> 52 in {0, 1}. A limb
+ * z_l + a_l + r_l (r_l: carry rippling in) overflows iff z_l = 2^52 - 1 and
+ * a_l or r_l is set; a_l and r_l are never both set (a_l = 1 leaves
+ * z_(l-1) < 2^12, which stops any ripple). So with bit masks P (z_l all
+ * ones) and G = P & A, the carries into each limb are the carries of the
+ * integer sum P + G: R = (P + G) ^ P ^ G (carry-lookahead by one addition,
+ * 64 limbs per machine word). Then r_l = (z_l + a_l + R_l) mod 2^52.
+ */
+#define NWORDS ((LMAX + 63) / 64)
+static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
+  const V m52 = V_SET1(MASK52), zero = V_ZERO();
+  uint64_t P[NWORDS] = {0}, G[NWORDS] = {0};
+  V prev = zero;
+  for (size_t j = 0; j < nv; j++) {
+    V c = V_SRL52(acc[j]);
+    acc[j] = V_ADD(V_AND(acc[j], m52), V_ALIGN_UP1(c, prev));
+    prev = c;
+  }
+  prev = zero;
+  for (size_t j = 0; j < nv; j++) {
+    V k = V_SRL52(acc[j]), z = V_AND(acc[j], m52), a = V_ALIGN_UP1(k, prev);
+    unsigned p = V_CMPEQ(z, m52), g = p & V_TESTM(a, a);
+    size_t bit = VL * j;
+    P[bit / 64] |= (uint64_t)p << (bit % 64);
+    G[bit / 64] |= (uint64_t)g << (bit % 64);
+    acc[j] = V_ADD(z, a);
+    prev = k;
+  }
+  uint64_t cin = 0;
+  for (size_t w = 0; w < NWORDS; w++) {
+    uint64_t t = P[w] + G[w], s = t + cin;
+    uint64_t cout = (uint64_t)(t < P[w]) | (uint64_t)(s < t);
+    P[w] = s ^ P[w] ^ G[w]; /* the carries into each limb */
+    cin = cout;
+  }
+  const V one = V_SET1(1);
+  for (size_t j = 0; j < nv; j++) {
+    size_t bit = VL * j;
+    unsigned rk = (unsigned)(P[bit / 64] >> (bit % 64)) & ((1u << VL) - 1);
+    V_STOREU(r + VL * j, V_AND(V_MASK_ADD(acc[j], rk, acc[j], one), m52));
+  }
+}
+
+/*
+ * r = a b / R' mod n in [0, 2n), normalised limbs. a, b < 2n in normalised
+ * limbs MUST hold; r may alias a or b (written after the last row). nv is a
+ * constant in the instantiations below, so the loops over vectors unroll
+ * and acc stays in registers.
+ */
+static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                               const uint64_t *n, uint64_t k0, size_t nv, V *acc) {
+  const V K0 = V_SET1(k0), zero = V_ZERO();
+#define B(j) V_LOADU(b + VL * (j))
+#define N(j) V_LOADU(n + VL * (j))
+  for (size_t j = 0; j < nv; j++) acc[j] = zero;
+  const V BK = V_MADDLO(zero, V_BCAST0(B(0)), K0); /* b_0 k0 mod 2^52 */
+  V l0 = zero; /* limb 0 of acc in every lane */
+  for (size_t i = 0; i < VL * nv; i++) {
+    V ai = V_SET1(a[i]);
+    V q = V_MADDLO(V_MADDLO(zero, ai, BK), l0, K0);
+    V x = V_MADDLO(V_MADDLO(acc[0], ai, B(0)), q, N(0));
+    V hq = V_MADDHI(V_MADDHI(zero, ai, B(0)), q, N(0));
+    V cy = V_SRL52_LANE0(x);
+    V h = V_ADD(hq, cy);
+    l0 = NEXT_LIMB0(x, hq, cy);
+    for (size_t j = 1; j < nv; j++) {
+      V y = V_MADDLO(V_MADDLO(acc[j], ai, B(j)), q, N(j));
+      acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+      h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
+      x = y;
+    }
+    acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+  }
+  normalise(r, acc, nv);
+#undef B
+}
+
+/*
+ * r = a^2 / R' mod n in [0, 2n): the rows of amm with b = a, where row i
+ * adds only the products a_i a_m with m >= i (relative place m after i
+ * shifts, as in amm), doubled for m > i and single for m = i (HAC
+ * Alg. 14.16's triangle, interleaved with the reduction). The doubled limb
+ * 2 a_m (53 bits) is d_m + 2^52 c_m with d_m = 2 a_m mod 2^52: the
+ * multiplier takes d_m, and c_m a_i joins the high part, whose place is the
+ * same. A row adds below 5 * 2^52 to a limb (lo, hi, c a_i, and the q n
+ * parts): limbs stay below 160 * 5 * 2^52 + 2^12 < 2^62. Only row 0 has a
+ * product at relative place 0 (a_0^2), so only its q needs the b-term.
+ * Rows in vector v skip the products of vectors below v: about 3/4 of
+ * amm's multiply-accumulates at 2048 bits.
+ */
+static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0,
+                               size_t nv, V *acc, V *D) {
+  const V K0 = V_SET1(k0), zero = V_ZERO(), b51 = V_SET1(1ull << 51);
+#define A(j) V_LOADU(a + VL * (j))
+#define C(j) V_TESTM(A(j), b51)
+  for (size_t j = 0; j < nv; j++) {
+    acc[j] = zero;
+    D[j] = V_AND(V_ADD(A(j), A(j)), V_SET1(MASK52));
+  }
+  const V bk = V_MADDLO(zero, V_BCAST0(A(0)), K0); /* row 0: a_0 k0 mod 2^52 */
+  V l0 = zero;                                /* limb 0 of acc in every lane */
+  /* unrolled over v (and j below) so that j >= v is decided at compile time */
+FC_UNROLL
+  for (size_t v = 0; v < nv; v++)
+    for (unsigned l = 0; l < VL; l++) {
+      V ai = V_SET1(a[VL * v + l]);
+      /* only row 0 has a product at place 0 (a_0^2): its q takes it in */
+      V q = v == 0 && l == 0 ? V_MADDLO(V_MADDLO(zero, ai, bk), l0, K0) : V_MADDLO(zero, l0, K0);
+      unsigned gt = (0xfeu << l) & ((1u << VL) - 1);
+      V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A(v)), D[v]); /* 0.., a_i, d.. */
+      V x = zero, h = zero;
+FC_UNROLL
+      for (size_t j = 0; j < nv; j++) {
+        V y = acc[j], hj = zero;
+        if (j >= v) {
+          V sj = j == v ? sv : D[j];
+          y = V_MADDLO(y, ai, sj);
+          V p = V_MADDHI(zero, ai, sj);
+          hj = V_MASK_ADD(p, j == v ? C(v) & gt : C(j), p, ai);
+        }
+        y = V_MADDLO(y, q, N(j));
+        hj = V_MADDHI(hj, q, N(j));
+        if (j == 0) {
+          V cy = V_SRL52_LANE0(y);
+          l0 = NEXT_LIMB0(y, hj, cy);
+          hj = V_ADD(hj, cy);
+        } else
+          acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+        x = y;
+        h = hj;
+      }
+      acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+    }
+  normalise(r, acc, nv);
+#undef A
+#undef C
+#undef N
+}
+
+/*
+ * Instantiations with a constant vector count for nv <= NVFIX (up to 4160
+ * bits with VL 8): the loops over vectors unroll and the accumulator stays
+ * in registers. Above, one general instantiation works on scratch vectors
+ * the caller provides (the modpow workspace, or mont_mul's stack), so the
+ * kernel's own stack stays small at every size.
+ */
+#define NVFIX (80 / VL)
+#define AMM_FIXED(NV)                                                                    \
+  FC_IFMA_NOINLINE static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
+                       const uint64_t *n, uint64_t k0) {                                \
+    V acc[NV];                                                                           \
+    amm(r, a, b, n, k0, NV, acc);                                                        \
+  }                                                                                      \
+  FC_IFMA_NOINLINE static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n,   \
+                                         uint64_t k0) {                                 \
+    V acc[NV], d[NV];                                                                    \
+    ams(r, a, n, k0, NV, acc, d);                                                        \
+  }
+AMM_FIXED(1)
+AMM_FIXED(2)
+AMM_FIXED(3)
+AMM_FIXED(4)
+AMM_FIXED(5)
+AMM_FIXED(6)
+AMM_FIXED(7)
+AMM_FIXED(8)
+AMM_FIXED(9)
+AMM_FIXED(10)
+_Static_assert(NVFIX == 10, "AMM_FIXED instances cover 1 .. NVFIX");
+
+/* nv > NVFIX: acc and d are nv vectors each of scratch (64-byte aligned). */
+FC_IFMA_NOINLINE static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
+                    uint64_t k0, size_t nv, V *acc) {
+  amm(r, a, b, n, k0, nv, acc);
+}
+FC_IFMA_NOINLINE static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
+                    V *acc, V *d) {
+  ams(r, a, n, k0, nv, acc, d);
+}
+
+#define CASES(F, ...)            \
+  case 1: F##_1(__VA_ARGS__); break; \
+  case 2: F##_2(__VA_ARGS__); break; \
+  case 3: F##_3(__VA_ARGS__); break; \
+  case 4: F##_4(__VA_ARGS__); break; \
+  case 5: F##_5(__VA_ARGS__); break; \
+  case 6: F##_6(__VA_ARGS__); break; \
+  case 7: F##_7(__VA_ARGS__); break; \
+  case 8: F##_8(__VA_ARGS__); break; \
+  case 9: F##_9(__VA_ARGS__); break; \
+  case 10: F##_10(__VA_ARGS__); break;
+
+/* r = a^2 / R'; scratch: 2 nv vectors when nv > NVFIX. */
+static void square(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, V *scratch) {
+  const uint64_t *n = ctx->kdata + K_N;
+  uint64_t k0 = ctx->kdata[0];
+  size_t nv = nvec(ctx);
+  switch (nv) {
+    CASES(ams, r, a, n, k0)
+    default: ams_any(r, a, n, k0, nv, scratch, scratch + nv); break;
+  }
+}
+
+/* r = a b / R'; scratch: nv vectors when nv > NVFIX. */
+static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                    V *scratch) {
+  const uint64_t *n = ctx->kdata + K_N;
+  uint64_t k0 = ctx->kdata[0];
+  size_t nv = nvec(ctx);
+  switch (nv) {
+    CASES(amm, r, a, b, n, k0)
+    default: amm_any(r, a, b, n, k0, nv, scratch); break;
+  }
+}
+
+/*
+ * R'^2 mod n = rr * 2^(2(52 L - 32 nw)); C = R'^2 / R mod n is one
+ * Montgomery reduction of it, in place (fc__bn_mont_reduce).
+ */
+static void prepare(fc_mont_ctx *ctx) {
+  uint32_t rr[FC_MONT_MAX_WORDS];
+  size_t nw = ctx->nwords, L = VL * nvec(ctx);
+  for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
+  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
+  uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
+  ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
+  to52(ctx->kdata + K_N, ctx->n, nw, LMAX);
+  to52(ctx->kdata + K_RR, rr, nw, LMAX);
+  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw);
+  to52(ctx->kdata + K_C, rr, nw, LMAX);
+}
+
+/* a b / R = (a b / R') C / R' with C = R'^2 / R; two products, the second
+   with C < n leaves [0, 2n), then one conditional subtraction. */
+static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
+  uint64_t a52[LMAX], b52[LMAX];
+  V scratch[NVMAX]; /* the accumulator above NVFIX vectors */
+  size_t nw = ctx->nwords, L = VL * nvec(ctx);
+  to52(a52, a, nw, L);
+  to52(b52, b, nw, L);
+  product(ctx, a52, a52, b52, scratch);
+  product(ctx, a52, a52, ctx->kdata + K_C, scratch);
+  cond_sub(a52, ctx->kdata + K_N, L);
+  to32(r, a52, nw);
+}
+
+/* ---------------- modpow: slots hold values in [0, 2n) ---------------- */
+
+typedef struct {
+  const fc_mont_ctx *ctx;
+  const uint32_t *base;
+  uint32_t *r;
+  uint64_t *aux;   /* L limbs: the plain base or 1 */
+  V *scratch;      /* 2 nv vectors above NVFIX (NULL below) */
+  uint64_t *slots; /* slot i at slots + i L */
+  size_t L;
+} state;
+
+static uint64_t *slot(state *s, unsigned i) { return s->slots + (size_t)i * s->L; }
+
+static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
+  state *s = k;
+  product(s->ctx, slot(s, d), slot(s, a), slot(s, b), s->scratch);
+}
+static void op_sqr(void *k, unsigned d, unsigned a) {
+  state *s = k;
+  square(s->ctx, slot(s, d), slot(s, a), s->scratch);
+}
+static void op_enter(void *k, unsigned d) {
+  state *s = k;
+  to52(s->aux, s->base, s->ctx->nwords, s->L);
+  product(s->ctx, slot(s, d), s->aux, s->ctx->kdata + K_RR, s->scratch);
+}
+/* x / R' <= n (x < 2n, plus Q n < R' n): one subtraction gives [0, n). */
+static void finish(state *s, unsigned a) {
+  cond_sub(slot(s, a), s->ctx->kdata + K_N, s->L);
+  to32(s->r, slot(s, a), s->ctx->nwords);
+}
+static void op_leave(void *k, unsigned a) {
+  state *s = k;
+  for (size_t j = 0; j < s->L; j++) s->aux[j] = j == 0;
+  product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
+  finish(s, a);
+}
+static void op_leave_mul_base(void *k, unsigned a) { /* base < n, slot < 2n: [0, 2n) */
+  state *s = k;
+  to52(s->aux, s->base, s->ctx->nwords, s->L);
+  product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
+  finish(s, a);
+}
+static void op_copy(void *k, unsigned d, unsigned a) {
+  state *s = k;
+  for (size_t j = 0; j < s->L; j++) slot(s, d)[j] = slot(s, a)[j];
+}
+
+static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
+
+static size_t ws_slot(const fc_mont_ctx *ctx) { return 8 * VL * nvec(ctx); }
+/* aux, then 2 nv vectors of scratch above NVFIX; 63 bytes of alignment. */
+static size_t ws_fixed(const fc_mont_ctx *ctx) {
+  size_t nv = nvec(ctx);
+  return 8 * VL * nv * (nv > NVFIX ? 3 : 1) + 63;
+}
+
+static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
+                     size_t exp_len, void *ws, size_t ws_len) {
+  size_t fixed = ws_fixed(ctx), per = ws_slot(ctx);
+  if (ws_len < fixed + fc__modpow_min_slots(exp, exp_len) * per) return FC_ERR_ARG;
+  state s;
+  s.ctx = ctx;
+  s.base = base;
+  s.r = r;
+  s.L = VL * nvec(ctx);
+  s.aux = FC__ALIGN_UP(ws, 64);
+  s.scratch = s.L > VL * NVFIX ? (V *)(void *)(s.aux + s.L) : NULL;
+  s.slots = s.aux + (s.L > VL * NVFIX ? 3 : 1) * s.L;
+  fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));
+  return FC_OK;
+}
+
+const fc__mont_kernel FC_IFMA_DESC = {
+    {FC_IFMA_NAME, FC_IFMA_NEEDS}, prepare, mont_mul, modpow, ws_slot, ws_fixed,
+};
+
+#endif /* FC_MONT_IFMA_BODY_H */

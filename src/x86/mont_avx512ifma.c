@@ -1,0 +1,43 @@
+/*
+ * avx512ifma: radix-2^52 Montgomery multiplication with VPMADD52LUQ/HUQ on
+ * 512-bit vectors (eight limbs each). The steps and their bounds are in
+ * src/mont_ifma_body.h, shared with the portable model the tests run on
+ * every machine (tests/support/mont_ifma_model.c).
+ * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
+ * probe checks XCR0 bits 5-7 for AVX512F).
+ * Stack (gcc 12, -fstack-usage): a product or squaring keeps its
+ * accumulator in registers up to 10 vectors (4160 bits; at most 1288 bytes
+ * of spills, ams_10) and works in the modpow workspace above; modpow 160,
+ * mont_mul 3968 (its operands and scratch), prepare about 1.1 KiB.
+ */
+#include <immintrin.h>
+
+/* 512-bit vectors. A 256-bit build of the same body (VL 4, two VPMADD52
+   ymm per cycle on paper) measured 1.3x slower on the development machine. */
+#define VL 8
+#define V __m512i
+#define V_ZERO() _mm512_setzero_si512()
+#define V_SET1(x) _mm512_set1_epi64((long long)(x))
+#define V_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define V_STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define V_ADD(a, b) _mm512_add_epi64((a), (b))
+#define V_MADDLO(c, x, y) _mm512_madd52lo_epu64((c), (x), (y))
+#define V_MADDHI(c, x, y) _mm512_madd52hi_epu64((c), (x), (y))
+#define V_ALIGN1(h, l) _mm512_alignr_epi64((h), (l), 1)
+#define V_BCAST0(v) _mm512_broadcastq_epi64(_mm512_castsi512_si128(v))
+#define V_BCAST1(v) _mm512_permutexvar_epi64(_mm512_set1_epi64(1), (v))
+#define V_SRL52_LANE0(v) _mm512_maskz_srli_epi64((__mmask8)1, (v), 52)
+#define V_AND(a, b) _mm512_and_si512((a), (b))
+#define V_SRL52(v) _mm512_srli_epi64((v), 52)
+#define V_ALIGN_UP1(h, l) _mm512_alignr_epi64((h), (l), 7)
+#define V_CMPEQ(a, b) ((unsigned)_mm512_cmpeq_epi64_mask((a), (b)))
+#define V_TESTM(a, b) ((unsigned)_mm512_test_epi64_mask((a), (b)))
+#define V_MASKZ_MOV(k, a) _mm512_maskz_mov_epi64((__mmask8)(k), (a))
+#define V_BLEND(k, a, b) _mm512_mask_blend_epi64((__mmask8)(k), (a), (b))
+#define V_MASK_ADD(s, k, a, b) _mm512_mask_add_epi64((s), (__mmask8)(k), (a), (b))
+#define FC_IFMA_NAME "avx512ifma"
+#define FC_IFMA_NEEDS (FC_CPU_AVX512F | FC_CPU_AVX512IFMA)
+#define FC_IFMA_DESC fc__mont_avx512ifma
+#define FC_IFMA_INLINE inline __attribute__((always_inline))
+
+#include "mont_ifma_body.h"

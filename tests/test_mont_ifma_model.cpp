@@ -1,0 +1,174 @@
+// The avx512ifma kernel's arithmetic on every machine: its portable model
+// (tests/support/mont_ifma_model.c, the same steps over plain-C lanes)
+// against scalar32 at every size from 512 to 8192 bits in 32-bit steps, at
+// odd bit lengths, on worst-case operands, and through whole modpows. The
+// real kernel runs the suite of test_mont.cpp wherever AVX-512 IFMA is usable.
+#include <gtest/gtest.h>
+
+#include "fc_internal.h"
+#include "fc_test.h"
+
+extern "C" const fc__mont_kernel fc__mont_ifma_model;
+extern "C" void fc__ifma_model_normalise(uint64_t *r, const uint64_t *limbs, size_t nv);
+extern "C" unsigned fc__ifma_model_lanes(void);
+
+using fct::Bytes;
+using fct::Rng;
+using W = fct::ref::W;
+
+namespace {
+
+W random_modulus(Rng &rng, unsigned bits) {
+  size_t nw = (bits + 31) / 32;
+  W n(nw);
+  for (auto &w : n) w = rng.u32();
+  unsigned top = bits - 32 * (nw - 1);
+  if (top < 32) n[nw - 1] &= (1u << top) - 1;
+  n[nw - 1] |= 1u << (top - 1);
+  n[0] |= 1;
+  return n;
+}
+
+W random_below(Rng &rng, const W &n) {
+  W a(n.size());
+  for (auto &w : a) w = rng.u32();
+  return fct::ref::mod(a, n);
+}
+
+// A context for n served by the model, and one served by scalar32.
+void init_pair(const W &n, fc_mont_ctx *model, fc_mont_ctx *ref) {
+  fct::Pin p(FC_OP_MONT, "scalar32");
+  ASSERT_EQ(p.rc, FC_OK);
+  ASSERT_EQ(fc_mont_init(ref, n.data(), n.size()), FC_OK);
+  ASSERT_EQ(fc_mont_init(model, n.data(), n.size()), FC_OK);
+  fc__mont_ifma_model.prepare(model);
+  model->kernel = &fc__mont_ifma_model;
+}
+
+void check_mul(const fc_mont_ctx &m, const fc_mont_ctx &r, const W &a, const W &b,
+               const char *what) {
+  W x(a.size()), y(a.size());
+  fc_mont_mul(&m, x.data(), a.data(), b.data());
+  fc_mont_mul(&r, y.data(), a.data(), b.data());
+  ASSERT_EQ(x, y) << what << " bits " << m.nbits;
+}
+
+TEST(IfmaModel, MulMatchesScalar32AllSizes) {
+  Rng rng(91);
+  fc_mont_ctx m, r;
+  for (unsigned bits = 512; bits <= 8192; bits += 32)
+    for (unsigned odd : {0u, 1u, 17u}) {
+      W n = random_modulus(rng, bits - odd);
+      init_pair(n, &m, &r);
+      check_mul(m, r, random_below(rng, n), random_below(rng, n), "random");
+    }
+}
+
+// Operands and moduli at the limits: all-ones modulus, n - 1, operands whose
+// every 52-bit limb (and 32-bit word) is at its maximum, tiny moduli.
+TEST(IfmaModel, MulWorstCaseOperands) {
+  Rng rng(92);
+  fc_mont_ctx m, r;
+  for (size_t nw : {1u, 2u, 3u, 13u, 16u, 32u, 48u, 64u, 96u, 128u, 255u, 256u}) {
+    W ones(nw, 0xffffffffu);
+    W big = random_modulus(rng, 32 * (unsigned)nw);
+    for (const W *n : {&ones, &big}) {
+      init_pair(*n, &m, &r);
+      W nm1 = *n, nm2 = *n;
+      nm1[0] -= 1;
+      nm2[0] -= 2;
+      W zero(nw, 0), one(nw, 0);
+      one[0] = 1;
+      for (const W *a : {&zero, &one, &nm1, &nm2})
+        for (const W *b : {&zero, &one, &nm1, &nm2}) check_mul(m, r, *a, *b, "edge");
+      W a = random_below(rng, *n);
+      check_mul(m, r, a, a, "square");
+    }
+  }
+  W three(1, 3), two(1, 2);
+  init_pair(three, &m, &r);
+  check_mul(m, r, two, two, "n=3");
+}
+
+TEST(IfmaModel, ModpowMatchesScalar32) {
+  Rng rng(93);
+  fc_mont_ctx m, r;
+  const Bytes f4 = {1, 0, 1}, e3 = {3};
+  for (unsigned bits = 512; bits <= 8192; bits += 32 * 7) {
+    unsigned b = bits - (bits / 32) % 3;
+    W n = random_modulus(rng, b);
+    init_pair(n, &m, &r);
+    W x = random_below(rng, n);
+    Bytes ex;
+    size_t len = 1 + rng.u32() % 6;
+    for (size_t i = 0; i < len; i++) ex.push_back((uint8_t)rng.u32());
+    for (const Bytes *e : std::vector<const Bytes *>{&f4, &e3, &ex}) {
+      W r1(n.size()), r2(n.size());
+      ASSERT_EQ(fc_modpow(&m, r1.data(), x.data(), e->data(), e->size()), FC_OK);
+      ASSERT_EQ(fc_modpow(&r, r2.data(), x.data(), e->data(), e->size()), FC_OK);
+      ASSERT_EQ(r1, r2) << "bits " << b << " e=" << fct::to_hex(*e);
+    }
+    W nm1 = n;  // n - 1: (n-1)^e = n - 1 for odd e
+    nm1[0] -= 1;
+    W r1(n.size());
+    ASSERT_EQ(fc_modpow(&m, r1.data(), nm1.data(), f4.data(), f4.size()), FC_OK);
+    ASSERT_EQ(r1, nm1) << "bits " << b;
+  }
+}
+
+// The vector carry pass against a limb-by-limb one, on redundant limbs made
+// to ripple: runs of 2^52 - 1 fed by a carry, carries out of 62-bit limbs,
+// and random mixes of those.
+TEST(IfmaModel, NormaliseMatchesSerialCarries) {
+  Rng rng(95);
+  const uint64_t m52 = (1ull << 52) - 1;
+  unsigned vl = fc__ifma_model_lanes();
+  for (size_t nv : {1u, 2u, 5u, 8u, 10u, 20u}) {
+    size_t L = vl * nv;
+    for (int iter = 0; iter < 300; iter++) {
+      std::vector<uint64_t> in(L), got(L), want(L);
+      for (size_t j = 0; j < L; j++) {
+        switch ((rng.u32() + (iter % 4)) % 5) {
+          case 0: in[j] = m52; break;                   // all ones: propagates
+          case 1: in[j] = m52 + 1; break;               // carries one
+          case 2: in[j] = rng.next() >> 2; break;       // up to 62 bits
+          case 3: in[j] = (1ull << 52) + (rng.u32() & 0xfff); break;
+          default: in[j] = rng.next() & m52; break;
+        }
+        if (iter % 3 == 0 && j > 0 && j % 7) in[j] = m52;  // long runs
+      }
+      // keep the value below 2^(52 L): the top limbs small
+      in[L - 1] = rng.u32() & 0xffff;
+      if (L > 1) in[L - 2] &= m52;
+      uint64_t c = 0;
+      for (size_t j = 0; j < L; j++) {
+        uint64_t v = in[j] + c;
+        want[j] = v & m52;
+        c = v >> 52;
+      }
+      ASSERT_EQ(c, 0u);
+      fc__ifma_model_normalise(got.data(), in.data(), nv);
+      ASSERT_EQ(got, want) << "nv " << nv << " iter " << iter;
+    }
+  }
+}
+
+// The model and the real kernel agree step for step where the CPU has IFMA.
+TEST(IfmaModel, MatchesRealKernelWhereUsable) {
+  if (!fct::kernel_usable(FC_OP_MONT, "avx512ifma"))
+    GTEST_SKIP() << "UNAVAILABLE: avx512ifma not built or not usable here";
+  Rng rng(94);
+  fc_mont_ctx m, r, k;
+  for (unsigned bits : {512u, 1024u, 1535u, 2048u, 3072u, 4096u, 6000u, 8192u}) {
+    W n = random_modulus(rng, bits);
+    init_pair(n, &m, &r);
+    {
+      fct::Pin p(FC_OP_MONT, "avx512ifma");
+      ASSERT_EQ(fc_mont_init(&k, n.data(), n.size()), FC_OK);
+    }
+    W a = random_below(rng, n), b = random_below(rng, n);
+    check_mul(m, k, a, b, "real");
+  }
+}
+
+}  // namespace
