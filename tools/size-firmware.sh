@@ -31,6 +31,7 @@ measure() {
     aarch64) cc=aarch64-linux-gnu-gcc; size=aarch64-linux-gnu-size; tc=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-aarch64.cmake") ;;
   esac
   local b=$dir/$arch-$label flags="-ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables"
+  rm -rf "$b" # no objects of an earlier configuration
   cmake -S . -B "$b" -G Ninja -DCMAKE_C_COMPILER="$cc" "${common[@]}" "${tc[@]}" "-DCMAKE_C_FLAGS=$flags" "$@" \
     > "$b.configure.log" 2>&1 || { cat "$b.configure.log"; return 1; }
   cmake --build "$b" -j "$jobs" --target fastcrypt > "$b.build.log" 2>&1 || { cat "$b.build.log"; return 1; }
@@ -61,8 +62,8 @@ min=(-DFC_WITH_SHA=OFF -DFC_WITH_AES=OFF -DFC_WITH_ANY_EXPONENT=OFF -DFC_WITH_SC
 measure i686 scalar32+sse2 "${min[@]}"
 measure i686 scalar32 "${min[@]}" -DFC_WITH_SSE2=OFF
 measure x86_64 default
-measure x86_64 scalar32+sse2 "${min[@]}" -DFC_WITH_MULX=OFF
-measure x86_64 scalar32 "${min[@]}" -DFC_WITH_MULX=OFF -DFC_WITH_SSE2=OFF
+measure x86_64 scalar32+sse2 "${min[@]}" -DFC_WITH_MULX=OFF -DFC_WITH_AVX512IFMA=OFF
+measure x86_64 scalar32 "${min[@]}" -DFC_WITH_MULX=OFF -DFC_WITH_AVX512IFMA=OFF -DFC_WITH_SSE2=OFF
 measure aarch64 default
 measure aarch64 scalar32+neon "${min[@]}"
 measure aarch64 scalar32 "${min[@]}" -DFC_WITH_NEON=OFF
