@@ -43,6 +43,9 @@ typedef enum {
  *                       CPU cannot run: that pin is not applied, the
  *                       others are.
  * The kernel table is complete whatever the code.
+ * Freestanding builds (FC_FREESTANDING) read no environment and select
+ * portable kernels only: SIMD kernels need fc_init_features (README
+ * "Firmware").
  */
 fc_err fc_init(void);
 
@@ -51,6 +54,8 @@ fc_err fc_init(void);
  * (a mask of FC_CPU_* bits; 0 leaves only portable kernels). Environment
  * variables are not read. May be called again to change the mask; doing so
  * clears pins and re-selects every op. Not safe concurrently with other calls.
+ * In freestanding builds this is the only way to SIMD kernels: pass the
+ * features whose register state the firmware has enabled.
  */
 fc_err fc_init_features(uint64_t allowed);
 
@@ -249,6 +254,8 @@ typedef struct fc_rsa_pubkey fc_rsa_pubkey;
 
 /* n, e big-endian, leading zeros allowed. Rejects (FC_ERR_KEY) an even
    modulus, one under 512 or over 8192 bits, e < 3, e even, e >= n.
+   FC_ERR_UNSUPPORTED: e is not 2^k + 1 in a build with
+   FC_WITH_ANY_EXPONENT=OFF (fc_modpow / fc_modpow_ws likewise).
    Every key initialiser (this one, _from_der, _from_vboot) clears *key on
    failure, so a key that failed to (re)initialise is never usable: every
    later call with it returns FC_ERR_ARG, whatever it held before. */
@@ -396,6 +403,21 @@ fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_
    when len is 0. */
 fc_err fc_rsa_verify_msg(const fc_rsa_pubkey *key, fc_hash_alg hash,
                          const void *msg, size_t len, const uint8_t *sig, size_t sig_len);
+
+/* ------------------------------------------------------------------ */
+/* Firmware: exact workspace (README "Firmware")                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Bytes fc_rsa_verify_ws needs for this key: what its modulus size, its
+ * exponent (e = 2^k + 1 takes one value slot, others two) and the Montgomery
+ * kernel recorded at its init ask for, at any alignment of the workspace.
+ * With fewer bytes fc_rsa_verify_ws returns FC_ERR_ARG and writes nothing;
+ * with more, a long exponent may use them for a wider window. At most
+ * FC_RSA_VERIFY_WORKSPACE_BYTES(bits). 0 for NULL or an uninitialised key.
+ * (scalar32, 8192 bits, e = 65537: 3,087 bytes.)
+ */
+size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key);
 
 /* ------------------------------------------------------------------ */
 /* AES (FIPS 197): ECB, CBC (PKCS#7 helpers), CTR (SP 800-38A), GCM    */

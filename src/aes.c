@@ -3,7 +3,6 @@
  * ECB, CBC and CTR (SP 800-38A), CBC with PKCS#7 padding (RFC 5652 6.3).
  * Contracts: fastcrypt.h. Stack: under 100 bytes here, plus the kernel's.
  */
-#include <string.h>
 
 #include "aes_internal.h"
 

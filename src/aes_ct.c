@@ -4,7 +4,6 @@
  * serial and uses one slot of four. Contract: fc_internal.h.
  * Stack: under 300 bytes per call, wiped before returning.
  */
-#include <string.h>
 
 #include "aes_ct64.h"
 #include "fc_internal.h"

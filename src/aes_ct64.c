@@ -18,7 +18,6 @@
  * at 1, 2, 4) then puts bit i of word k, byte m, at plane i, bit 8m + k =
  * 16r + 4c + b. The transpose is an involution: storing runs it again.
  */
-#include <string.h>
 
 #include "aes_ct64.h"
 #include "fc_internal.h"

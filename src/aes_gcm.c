@@ -5,7 +5,6 @@
  * Contracts: fastcrypt.h. Stack: under 1.4 KiB here (a 1 KiB keystream
  * buffer, wiped), plus the kernels'.
  */
-#include <string.h>
 
 #include "aes_internal.h"
 

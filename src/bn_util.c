@@ -47,6 +47,10 @@ void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords) {
  * 2011, Algorithm 4), so no step divides or branches on a's words.
  */
 
+#if !defined(__OPTIMIZE_SIZE__)
+/* (-Os builds, firmware's, keep only the doubling loop of fc__bn_mod_shl:
+   this step costs 640 bytes of code for set-up time; README "Firmware".) */
+
 /* Word i of w << s over words 0..i (s in 0..31). */
 static uint32_t shl_word(const uint32_t *w, size_t i, unsigned s) {
   return s == 0 ? w[i] : (w[i] << s) | (i > 0 ? w[i - 1] >> (32 - s) : 0);
@@ -94,18 +98,44 @@ static void mod_shl32(uint32_t *A, const uint32_t *n, size_t m, unsigned s, uint
   }
 }
 
+/*
+ * floor((2^64 - 1) / d) - 2^32 for d >= 2^31, the reciprocal used above,
+ * without a 64-bit division (i686 would take it from libgcc's __udivdi3,
+ * which a freestanding archive may not reference): the numerator is
+ * (2^32 - 1 - d) 2^32 + (2^32 - 1) and its quotient by d fits 32 bits, so
+ * 32 steps of restoring division with the remainder < 2d < 2^33. d is
+ * derived from the modulus (public): the branch is fine.
+ */
+static uint32_t recip32(uint32_t d) {
+  uint64_t r = (uint32_t)~d; /* < d */
+  uint32_t q = 0;
+  for (int i = 0; i < 32; i++) {
+    r = (r << 1) | 1;
+    q <<= 1;
+    if (r >= d) {
+      r -= d;
+      q |= 1;
+    }
+  }
+  return q;
+}
+
+#endif /* !__OPTIMIZE_SIZE__ */
+
 void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k) {
+#if !defined(__OPTIMIZE_SIZE__)
   if (k >= 32) {
     size_t m = nwords; /* significant words of n; a's words above them are 0 */
     while (m > 1 && n[m - 1] == 0) m--;
     unsigned s = 0;
     while (!((n[m - 1] << s) & 0x80000000u)) s++;
     uint32_t d = shl_word(n, m - 1, s);
-    uint32_t v = (uint32_t)(UINT64_MAX / d - ((uint64_t)1 << 32));
+    uint32_t v = recip32(d);
     for (size_t i = m; i-- > 0;) a[i] = shl_word(a, i, s); /* a < n: fits m words */
     for (; k >= 32; k -= 32) mod_shl32(a, n, m, s, d, v);
     for (size_t i = 0; i < m; i++) a[i] = s == 0 ? a[i] : (a[i] >> s) | (i + 1 < m ? a[i + 1] << (32 - s) : 0);
   }
+#endif
   while (k--) fc__bn_mod_double(a, n, nwords);
 }
 

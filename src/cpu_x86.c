@@ -16,8 +16,6 @@
 #error "cpu_x86.c must be built for the baseline ISA"
 #endif
 
-#include <string.h>
-
 #include "fc_internal.h"
 
 #if defined(FC_USE_LIBCPUID)

@@ -11,9 +11,9 @@
 #endif
 
 #include <stdatomic.h>
-#include <string.h>
-#if !defined(FC_FREESTANDING)
+#if !defined(FC_FREESTANDING) /* freestanding: no hosted header, no str* call */
 #include <stdlib.h>
+#include <string.h>
 #endif
 
 #include "fc_internal.h"
@@ -25,7 +25,9 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_sse2.h,
 #endif
     &fc__mont_scalar32.h,
+#if defined(FC_HAVE_SCALAR64)
     &fc__mont_scalar64.h,
+#endif
 #else
 #if defined(FC_HAVE_AVX512IFMA)
     &fc__mont_avx512ifma.h,
@@ -33,7 +35,9 @@ static const fc__kernel_head *const mont_list[] = {
 #if defined(FC_HAVE_MULX)
     &fc__mont_mulx.h,
 #endif
+#if defined(FC_HAVE_SCALAR64)
     &fc__mont_scalar64.h,
+#endif
 #if defined(FC_HAVE_SSE2)
     &fc__mont_sse2.h,
 #endif
@@ -43,6 +47,67 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
 #endif
 };
+/* AES and GHASH: order measured, see README "AES". FC_WITH_AES=OFF (a
+   verification-only firmware build) compiles both ops out. */
+#if defined(FC_HAVE_AES)
+static const fc__kernel_head *const aes_list[] = {
+#if defined(FC_HAVE_VAES)
+    &fc__aes_vaes.h,
+#endif
+#if defined(FC_HAVE_VAES256)
+    &fc__aes_vaes256.h,
+#endif
+#if defined(FC_HAVE_AESNI)
+    &fc__aes_aesni.h,
+#endif
+#if defined(FC_HAVE_ARMV8_AES)
+    &fc__aes_armv8.h,
+#endif
+    &fc__aes_ct.h,
+};
+static const fc__kernel_head *const ghash_list[] = {
+#if defined(FC_HAVE_VPCLMUL)
+    &fc__ghash_vpclmul.h,
+#endif
+#if defined(FC_HAVE_PCLMUL)
+    &fc__ghash_pclmul.h,
+#endif
+#if defined(FC_HAVE_PMULL)
+    &fc__ghash_pmull.h,
+#endif
+    &fc__ghash_ct.h,
+};
+#define AES_LIST(name, l) LIST(name, l)
+#else
+#define AES_LIST(name, l) NO_LIST(name)
+#endif
+
+/*
+ * Every kernel name the project has for an op, on any architecture and in
+ * any build configuration. A name here that is not in this build's list is
+ * "not built" (FC_ERR_UNSUPPORTED, as for a kernel this CPU cannot run); a
+ * name in neither is unknown (FC_ERR_ARG, or FC_ERR_ENV in FASTCRYPT_IMPL).
+ */
+static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
+                                         "neon", "scalar32", NULL};
+static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
+static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
+static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
+static const char *const *const known_names[FC_OP_COUNT] = {
+    [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,
+    [FC_OP_SHA512] = sha_names, [FC_OP_AES] = aes_names, [FC_OP_GHASH] = ghash_names,
+};
+
+typedef struct {
+  const char *opname;
+  const fc__kernel_head *const *list;
+  size_t count;
+} op_kernels;
+
+#define LIST(name, l) {name, l, sizeof(l) / sizeof(l[0])}
+#define NO_LIST(name) {name, NULL, 0} /* op compiled out (FC_WITH_<OP>=OFF) */
+
+#if defined(FC_HAVE_SHA)
 /* SHA: hardware instructions first, then AVX2, then scalar (README "SHA kernels"). */
 static const fc__kernel_head *const sha1_list[] = {
 #if defined(FC_HAVE_SHANI)
@@ -71,66 +136,34 @@ static const fc__kernel_head *const sha512_list[] = {
     &fc__sha512_armv8.h,
 #endif
     &fc__sha512_scalar.h};
-/* AES and GHASH: order measured, see README "AES". */
-static const fc__kernel_head *const aes_list[] = {
-#if defined(FC_HAVE_VAES)
-    &fc__aes_vaes.h,
+#define SHA_LIST(name, l) LIST(name, l)
+#else
+#define SHA_LIST(name, l) NO_LIST(name)
 #endif
-#if defined(FC_HAVE_VAES256)
-    &fc__aes_vaes256.h,
-#endif
-#if defined(FC_HAVE_AESNI)
-    &fc__aes_aesni.h,
-#endif
-#if defined(FC_HAVE_ARMV8_AES)
-    &fc__aes_armv8.h,
-#endif
-    &fc__aes_ct.h,
-};
-static const fc__kernel_head *const ghash_list[] = {
-#if defined(FC_HAVE_VPCLMUL)
-    &fc__ghash_vpclmul.h,
-#endif
-#if defined(FC_HAVE_PCLMUL)
-    &fc__ghash_pclmul.h,
-#endif
-#if defined(FC_HAVE_PMULL)
-    &fc__ghash_pmull.h,
-#endif
-    &fc__ghash_ct.h,
+
+static const op_kernels ops[FC_OP_COUNT] = {
+    [FC_OP_MONT] = LIST("mont", mont_list),
+    [FC_OP_SHA1] = SHA_LIST("sha1", sha1_list),
+    [FC_OP_SHA256] = SHA_LIST("sha256", sha256_list),
+    [FC_OP_SHA512] = SHA_LIST("sha512", sha512_list),
+    [FC_OP_AES] = AES_LIST("aes", aes_list),
+    [FC_OP_GHASH] = AES_LIST("ghash", ghash_list),
 };
 
 /*
- * Every kernel name the project has for an op, on any architecture and in
- * any build configuration. A name here that is not in this build's list is
- * "not built" (FC_ERR_UNSUPPORTED, as for a kernel this CPU cannot run); a
- * name in neither is unknown (FC_ERR_ARG, or FC_ERR_ENV in FASTCRYPT_IMPL).
+ * Features an implicit fc_init may select kernels for. A freestanding build
+ * cannot know whether the firmware has enabled the register state that SIMD
+ * instructions need (CR4.OSFXSR on x86, CPACR_EL1.FPEN on AArch64) or wants
+ * them before silicon init, so it starts with portable kernels only (the
+ * mask is 0: every FC_CPU_* bit is an ISA extension); fc_init_features(mask)
+ * makes the kernels whose needs are in mask eligible. A new kernel needs
+ * nothing more: its needs decide.
  */
-static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
-                                         "neon", "scalar32", NULL};
-static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
-static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
-static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
-static const char *const *const known_names[FC_OP_COUNT] = {
-    [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,
-    [FC_OP_SHA512] = sha_names, [FC_OP_AES] = aes_names, [FC_OP_GHASH] = ghash_names,
-};
-
-typedef struct {
-  const char *opname;
-  const fc__kernel_head *const *list;
-  size_t count;
-} op_kernels;
-
-#define LIST(name, l) {name, l, sizeof(l) / sizeof(l[0])}
-static const op_kernels ops[FC_OP_COUNT] = {
-    [FC_OP_MONT] = LIST("mont", mont_list),
-    [FC_OP_SHA1] = LIST("sha1", sha1_list),
-    [FC_OP_SHA256] = LIST("sha256", sha256_list),
-    [FC_OP_SHA512] = LIST("sha512", sha512_list),
-    [FC_OP_AES] = LIST("aes", aes_list),
-    [FC_OP_GHASH] = LIST("ghash", ghash_list),
-};
+#if defined(FC_FREESTANDING)
+#define IMPLICIT_FEATURES ((uint64_t)0)
+#else
+#define IMPLICIT_FEATURES (~(uint64_t)0)
+#endif
 
 /* Published state. active[] is written only under the init protocol or by
    fc_impl_select (documented as not concurrent with computations). */
@@ -203,7 +236,7 @@ static const struct {
 /* Token boundaries: [s, s+len). Returns 0 and sets *mask on success. */
 static int feature_bits(const char *s, size_t len, uint64_t *bits) {
   for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
-    if (strlen(feature_names[i].name) == len && memcmp(feature_names[i].name, s, len) == 0) {
+    if (name_is(feature_names[i].name, s, len)) {
       *bits = feature_names[i].bit;
       return 0;
     }
@@ -254,7 +287,7 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
     size_t oplen = (size_t)(eq - p);
     int op = -1;
     for (int i = 0; i < FC_OP_COUNT; i++)
-      if (strlen(ops[i].opname) == oplen && memcmp(ops[i].opname, p, oplen) == 0) op = i;
+      if (name_is(ops[i].opname, p, oplen)) op = i;
     if (op < 0) return FC_ERR_ENV;
     const fc__kernel_head *k = find((fc_op)op, eq + 1, len - oplen - 1);
     if (!k && !known_elsewhere((fc_op)op, eq + 1, len - oplen - 1)) return FC_ERR_ENV;
@@ -327,7 +360,7 @@ fc_err fc_init(void) {
   if (atomic_compare_exchange_strong_explicit(&init_state, &expected, 1, memory_order_acq_rel,
                                               memory_order_acquire)) {
     probed_features = fc__cpu_probe();
-    init_result = build(~(uint64_t)0, 1);
+    init_result = build(IMPLICIT_FEATURES, 1);
 #if !defined(FC_FREESTANDING)
     const char *cal = getenv("FASTCRYPT_CALIBRATE");
     if (cal && strcmp(cal, "1") == 0)

@@ -11,6 +11,21 @@
 
 #include "fastcrypt.h"
 
+/*
+ * memcpy, memset, memcmp, memmove: the only functions a freestanding archive
+ * may reference (every firmware has them; tests/host_freestanding.cmake).
+ * A freestanding build includes no hosted header, so they are declared here
+ * (C11 7.1.4p2 allows declaring a library function without its header).
+ */
+#if defined(FC_FREESTANDING)
+void *memcpy(void *d, const void *s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+void *memset(void *d, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+#else
+#include <string.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" { /* the tests call internal symbols */
 #endif
@@ -56,6 +71,23 @@ typedef struct fc__mont_kernel {
   size_t (*ws_fixed)(const fc_mont_ctx *ctx);
 } fc__mont_kernel;
 
+/*
+ * Workspace of each kernel's modpow for e = 2^k + 1 (ws_fixed + 1 slot) at
+ * FC_MONT_MAX_BITS, its maximum: fc_rsa_verify keeps the largest of the
+ * kernels built on its stack (rsa_verify.c), so a build without SIMD
+ * kernels needs a third of the stack. A new kernel adds its figure here and
+ * a line to rsa_verify.c's maximum; tests/test_rsa_workspace.cpp checks
+ * every kernel's need against the maximum.
+ */
+#define FC__WS_F4_SCALAR32 (4 * (FC_MONT_MAX_WORDS + 2) + 4 + 4 * FC_MONT_MAX_WORDS)
+#define FC__WS_F4_MONT64 (8 * (3 * (FC_MONT_MAX_WORDS / 2) + 2) + 8 + 8 * (FC_MONT_MAX_WORDS / 2))
+#define FC__WS_F4_SSE2 (16 * (294 + 2) + 15 + 4 * (294 + 2))
+#define FC__WS_F4_NEON (16 * 296 + 15 + 4 * 296)
+/* avx512ifma (issue 9): its need at 8192 bits as fc_rsa_workspace_size
+   reports it (6210) less alignment and result words. Too small a figure
+   only costs stack: fc_rsa_verify then takes the next tier up. */
+#define FC__WS_F4_AVX512IFMA (6210 - 3 - 4 * FC_MONT_MAX_WORDS)
+
 /* Kernel descriptors (one per file; only those built are referenced). */
 extern const fc__mont_kernel fc__mont_scalar32;
 extern const fc__mont_kernel fc__mont_scalar64;
@@ -90,6 +122,25 @@ typedef struct fc__pow_ops {
  */
 void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp,
                     size_t exp_len, unsigned slots);
+
+/* k when exp = 2^k + 1 (k >= 1), else 0: a kernel may run that chain
+   itself (k squarings, then a product with the plain base) to keep the
+   driver's frames off its stack. exp as for fc__modpow_run. */
+size_t fc__modpow_f4_squarings(const uint8_t *exp, size_t exp_len);
+
+/*
+ * FC_WITH_ANY_EXPONENT=OFF (FC_HAVE_ANY_EXPONENT undefined) builds only
+ * e = 2^k + 1: the sliding window and the callbacks only it uses (leave,
+ * copy) are left out (FC__WINDOW_OP gives NULL), and the public entry points
+ * refuse other exponents with FC_ERR_UNSUPPORTED before a kernel sees them.
+ */
+#if defined(FC_HAVE_ANY_EXPONENT)
+#define FC__WINDOW_OP(f) f
+#else
+#define FC__WINDOW_OP(f) NULL
+#endif
+/* FC_ERR_UNSUPPORTED if this build cannot raise to exp (see above), else FC_OK. */
+fc_err fc__modpow_exp_built(const uint8_t *exp, size_t exp_len);
 
 /* Slots fc__modpow_run needs at least for this exponent (1 or 2). */
 unsigned fc__modpow_min_slots(const uint8_t *exp, size_t exp_len);
@@ -128,6 +179,19 @@ fc_err fc__key_result(fc_rsa_pubkey *key, fc_err rc);
 void fc__wipe(void *p, size_t len);
 
 /*
+ * Entry points of kernels that keep 16-byte vectors on the stack (prepare,
+ * mont_mul, modpow, ...): realign the stack on entry. coreboot's 32-bit
+ * stages and other firmware promise no 16-byte alignment, and a movaps
+ * spill faults without it. (Freestanding x86-64 builds also compile every
+ * file with -mstackrealign: baseline x86-64 code spills SSE registers.)
+ */
+#if defined(__i386__) || defined(__x86_64__)
+#define FC__REALIGN __attribute__((force_align_arg_pointer))
+#else
+#define FC__REALIGN
+#endif
+
+/*
  * Stack workspace of `bytes` bytes for fc_modpow_ws / fc_rsa_verify_ws.
  * Kernels carve it into slices of uint32_t, uint64_t or vector type, so it
  * is declared as a union of those arrays (C11 6.5p7: each slice is accessed
@@ -148,7 +212,8 @@ void fc__wipe(void *p, size_t len);
 /* Dispatch                                                             */
 /* ------------------------------------------------------------------ */
 
-/* ctx->rr = R^2 mod n from ctx->n, nwords, nbits (portable 64-bit products). */
+/* ctx->rr = R^2 mod n from ctx->n, nwords, nbits, n0inv (scalar32's products;
+   see mont_r2.c). */
 void fc__mont_rr(fc_mont_ctx *ctx);
 
 /* Active Montgomery kernel (after fc_init) for 2048 bits. Never NULL. */

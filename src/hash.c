@@ -102,6 +102,10 @@ fc_err fc_hash_init(fc_hash_ctx *ctx, fc_hash_alg alg) {
     return FC_ERR_ARG;
   }
   ctx->kernel = fc__sha_active(hi->op);
+  if (ctx->kernel == NULL) { /* built with FC_WITH_SHA=OFF */
+    fc__wipe(ctx, sizeof(*ctx));
+    return FC_ERR_UNSUPPORTED;
+  }
   ctx->alg = (uint32_t)alg;
   ctx->buf_len = 0;
   ctx->total = 0;
@@ -157,6 +161,7 @@ fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
   if (hi == NULL || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
   if (((uint64_t)len >> 61) != 0) return FC_ERR_ARG; /* FIPS 180-4 limit; never on 32-bit */
   const fc__sha_kernel *k = fc__sha_active(hi->op);
+  if (k == NULL) return FC_ERR_UNSUPPORTED; /* built with FC_WITH_SHA=OFF */
   fc_hash_ctx ctx; /* only alg and h are used: the state and digest_out's view of it */
   ctx.alg = (uint32_t)alg;
   load_iv(&ctx, hi);

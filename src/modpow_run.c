@@ -33,6 +33,20 @@ static size_t two_k_plus_one(const uint8_t *exp, size_t exp_len) {
   return bits - 1;
 }
 
+size_t fc__modpow_f4_squarings(const uint8_t *exp, size_t exp_len) {
+  return two_k_plus_one(exp, exp_len);
+}
+
+fc_err fc__modpow_exp_built(const uint8_t *exp, size_t exp_len) {
+#if defined(FC_HAVE_ANY_EXPONENT)
+  (void)exp;
+  (void)exp_len;
+  return FC_OK;
+#else
+  return two_k_plus_one(exp, exp_len) ? FC_OK : FC_ERR_UNSUPPORTED;
+#endif
+}
+
 unsigned fc__modpow_min_slots(const uint8_t *exp, size_t exp_len) {
   return two_k_plus_one(exp, exp_len) ? 1u : 2u;
 }
@@ -42,6 +56,7 @@ size_t fc__modpow_ws_need(const fc__mont_kernel *k, const fc_mont_ctx *ctx, cons
   return k->ws_fixed(ctx) + fc__modpow_min_slots(exp, exp_len) * k->ws_slot(ctx);
 }
 
+#if defined(FC_HAVE_ANY_EXPONENT)
 /* Window width for an exponent of `bits` bits: the usual cost-minimising
    thresholds (HAC Table 14.16), capped by the table slots available. */
 static unsigned window_for(size_t bits, unsigned table_slots) {
@@ -49,6 +64,8 @@ static unsigned window_for(size_t bits, unsigned table_slots) {
   while (w > 1 && (1u << (w - 1)) > table_slots) w--;
   return w;
 }
+
+#endif
 
 void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp, size_t exp_len,
                     unsigned slots) {
@@ -59,6 +76,9 @@ void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp, size_t 
     ops->leave_mul_base(k, 0);
     return;
   }
+#if !defined(FC_HAVE_ANY_EXPONENT)
+  (void)slots; /* unreachable: the entry points refused exp (fc__modpow_exp_built) */
+#else
   size_t bits = bit_length(exp, exp_len);
   unsigned w = window_for(bits, slots - 1);
   unsigned entries = 1u << (w - 1);
@@ -92,4 +112,5 @@ void fc__modpow_run(const fc__pow_ops *ops, void *k, const uint8_t *exp, size_t 
     i = lo;
   }
   ops->leave(k, 0);
+#endif
 }

@@ -22,7 +22,7 @@ fc_err fc__mont_init_with(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords,
   ctx->nbits = bits;
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
   ctx->n0inv = fc__neg_inv32(n[0]);
-  fc__mont_rr(ctx); /* see mont_scalar64.c */
+  fc__mont_rr(ctx); /* see mont_r2.c */
   k->prepare(ctx);
   ctx->kernel = k;
   return FC_OK;
@@ -47,6 +47,7 @@ fc_err fc_modpow_ws(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, c
     return FC_OK;
   }
   if (ws == NULL) return FC_ERR_ARG;
+  if (fc__modpow_exp_built(exp, exp_len) != FC_OK) return FC_ERR_UNSUPPORTED;
   return ((const fc__mont_kernel *)ctx->kernel)->modpow(ctx, r, base, exp, exp_len, ws, ws_len);
 }
 

@@ -115,10 +115,6 @@ static void product(state *s, uint64_t *r, const uint64_t *a, const uint64_t *b,
   mont64_product(r, a, b, square, kn(s->ctx), s->ctx->kdata[0], s->m, s->t);
 }
 
-static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
-  state *s = k;
-  product(s, slot(s, d), slot(s, a), slot(s, b), 0);
-}
 static void op_sqr(void *k, unsigned d, unsigned a) {
   state *s = k;
   product(s, slot(s, d), slot(s, a), slot(s, a), 1);
@@ -128,15 +124,20 @@ static void op_enter(void *k, unsigned d) {
   to64(aux(s), s->base, s->ctx->nwords, s->m);
   product(s, slot(s, d), aux(s), krr(s->ctx), 0);
 }
-static void op_leave(void *k, unsigned a) {
-  state *s = k;
-  for (size_t j = 0; j < s->m; j++) aux(s)[j] = j == 0;
-  product(s, slot(s, a), slot(s, a), aux(s), 0);
-  to32(s->r, slot(s, a), s->ctx->nwords);
-}
 static void op_leave_mul_base(void *k, unsigned a) {
   state *s = k;
   to64(aux(s), s->base, s->ctx->nwords, s->m);
+  product(s, slot(s, a), slot(s, a), aux(s), 0);
+  to32(s->r, slot(s, a), s->ctx->nwords);
+}
+#if defined(FC_HAVE_ANY_EXPONENT) /* window-only callbacks */
+static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
+  state *s = k;
+  product(s, slot(s, d), slot(s, a), slot(s, b), 0);
+}
+static void op_leave(void *k, unsigned a) {
+  state *s = k;
+  for (size_t j = 0; j < s->m; j++) aux(s)[j] = j == 0;
   product(s, slot(s, a), slot(s, a), aux(s), 0);
   to32(s->r, slot(s, a), s->ctx->nwords);
 }
@@ -144,8 +145,10 @@ static void op_copy(void *k, unsigned d, unsigned a) {
   state *s = k;
   for (size_t j = 0; j < s->m; j++) slot(s, d)[j] = slot(s, a)[j];
 }
+#endif
 
-static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
+static const fc__pow_ops pow_ops = {FC__WINDOW_OP(op_mul), op_sqr, op_enter, FC__WINDOW_OP(op_leave),
+                                     op_leave_mul_base, FC__WINDOW_OP(op_copy)};
 
 static size_t ws_slot(const fc_mont_ctx *ctx) { return 8 * limbs(ctx); }
 static size_t ws_fixed(const fc_mont_ctx *ctx) { return 8 * (3 * limbs(ctx) + 2) + 8; }

@@ -44,6 +44,7 @@ static void mul_rows(uint32_t *t, const uint32_t *a, const uint32_t *b, const ui
   }
 }
 
+#if defined(FC_HAVE_ANY_EXPONENT) /* op_leave only */
 /* t[0..nw] = a/R mod n (< 2n): the product with b = 1 without storing it. */
 static void reduce_rows(uint32_t *t, const uint32_t *a, const uint32_t *n, uint32_t n0inv,
                         size_t nw) {
@@ -63,6 +64,7 @@ static void reduce_rows(uint32_t *t, const uint32_t *a, const uint32_t *n, uint3
     t[nw] = (uint32_t)(c >> 32);
   }
 }
+#endif
 
 /* r = t - n if t >= n else t, for t < 2n held in nw + 1 words; constant time. */
 static void final_sub(uint32_t *r, const uint32_t *t, const uint32_t *n, size_t nw) {
@@ -89,7 +91,9 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
   final_sub(r, t, ctx->n, ctx->nwords);
 }
 
-/* ---------------- modpow ---------------- */
+/* ---------------- modpow: any exponent, over the shared driver ---------------- */
+
+#if defined(FC_HAVE_ANY_EXPONENT)
 
 typedef struct {
   const fc_mont_ctx *ctx;
@@ -128,21 +132,37 @@ static void op_copy(void *k, unsigned d, unsigned a) {
 }
 
 static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
+#endif
 
 static size_t ws_slot(const fc_mont_ctx *ctx) { return 4 * (size_t)ctx->nwords; }
 static size_t ws_fixed(const fc_mont_ctx *ctx) { return 4 * ((size_t)ctx->nwords + 2) + 4; }
 
 static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
                      size_t exp_len, void *ws, size_t ws_len) {
-  size_t fixed = ws_fixed(ctx), per = ws_slot(ctx);
+  size_t fixed = ws_fixed(ctx), per = ws_slot(ctx), nw = ctx->nwords;
   if (ws_len < fixed + fc__modpow_min_slots(exp, exp_len) * per) return FC_ERR_ARG;
+  uint32_t *t = FC__ALIGN_UP(ws, 4), *x = t + nw + 2;
+  size_t sq = fc__modpow_f4_squarings(exp, exp_len);
+  if (sq) { /* e = 2^k + 1: the chain itself, without the driver's callbacks */
+    mul_rows(t, base, ctx->rr, ctx->n, ctx->n0inv, nw); /* base R */
+    final_sub(x, t, ctx->n, nw);
+    for (size_t i = 0; i < sq; i++) {
+      mul_rows(t, x, x, ctx->n, ctx->n0inv, nw);
+      final_sub(x, t, ctx->n, nw);
+    }
+    mul_rows(t, x, base, ctx->n, ctx->n0inv, nw); /* base^(2^k) R * base / R */
+    final_sub(r, t, ctx->n, nw);
+    return FC_OK;
+  }
+#if defined(FC_HAVE_ANY_EXPONENT)
   state s;
   s.ctx = ctx;
   s.base = base;
   s.r = r;
-  s.t = FC__ALIGN_UP(ws, 4);
-  s.slots = s.t + ctx->nwords + 2;
+  s.t = t;
+  s.slots = x;
   fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));
+#endif
   return FC_OK;
 }
 

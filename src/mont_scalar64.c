@@ -115,32 +115,3 @@ const fc__mont_kernel fc__mont_scalar64 = {
     {"scalar64", 0}, prepare, mont_mul, modpow, ws_slot, ws_fixed,
 };
 
-/*
- * rr = R^2 mod n (R = 2^(32 nwords)) for fc_mont_init, with this kernel's
- * products, about 3x faster than 32-bit ones. x = R64 mod n (the form of 1)
- * by doubling 2^(nbits-1); then the form of 2^E, E = 64 nwords - 64 m, by
- * left-to-right binary over E (square: 2^j -> 2^(2j), double: -> 2^(j+1)).
- * The form of 2^E is 2^E * R64 = 2^(64 nwords) = R^2 mod n.
- * Needs ctx->n, nwords, nbits. Stack: about 5 KiB at 8192 bits.
- */
-void fc__mont_rr(fc_mont_ctx *ctx) {
-  size_t nw = ctx->nwords, m = limbs(ctx);
-  uint64_t n64[M], x64[M], t[2 * M + 2];
-  uint32_t x[FC_MONT_MAX_WORDS];
-  uint64_t n0 = n0inv64(ctx);
-  to64(n64, ctx->n, nw, m);
-  for (size_t i = 0; i < nw; i++) x[i] = 0;
-  uint32_t top = ctx->nbits - 1;
-  x[top / 32] = 1u << (top % 32);
-  fc__bn_mod_shl(x, ctx->n, nw, 64 * m - top);
-  size_t e = 64 * nw - 64 * m;
-  int hb = 0;
-  while (hb < 62 && (e >> (hb + 1))) hb++;
-  for (int b = e ? hb : -1; b >= 0; b--) {
-    to64(x64, x, nw, m);
-    mont64_product(x64, x64, x64, 1, n64, n0, m, t);
-    to32(x, x64, nw);
-    if ((e >> b) & 1) fc__bn_mod_double(x, ctx->n, nw);
-  }
-  for (size_t i = 0; i < nw; i++) ctx->rr[i] = x[i];
-}

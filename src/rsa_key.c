@@ -22,6 +22,7 @@ static fc_err init_raw(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const
   /* e >= 3, odd, e < n (both without leading zeros) */
   if (e_len == 0 || !(e[e_len - 1] & 1) || (e_len == 1 && e[0] < 3)) return FC_ERR_KEY;
   if (e_len > n_len) return FC_ERR_KEY;
+  if (fc__modpow_exp_built(e, e_len) != FC_OK) return FC_ERR_UNSUPPORTED; /* FC_WITH_ANY_EXPONENT */
   if (e_len == n_len) {
     size_t i = 0;
     while (i < n_len && e[i] == n[i]) i++;

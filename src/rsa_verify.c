@@ -6,9 +6,10 @@
  * forgeries that parsing verifiers accept (Bleichenbacher, CRYPTO 2006 rump
  * session). Every check is accumulated and decided once at the end.
  *
- * Stack: fc_rsa_verify puts its workspace on the stack, sized for the
- * modulus maximum: FC_RSA_VERIFY_WORKSPACE_F4 for e = 2^k + 1 (3, 65537),
- * FC_RSA_VERIFY_WORKSPACE_BYTES otherwise; see README "Stack".
+ * Stack: fc_rsa_verify and fc_rsa_public put their workspace on the stack,
+ * sized for the modulus maximum: for e = 2^k + 1 (3, 65537) the largest
+ * need of the kernels built (VERIFY_WS_F4), FC_RSA_VERIFY_WORKSPACE_BYTES
+ * otherwise; see README "Stack" and "Firmware".
  */
 #include "fc_internal.h"
 
@@ -24,7 +25,6 @@ static const uint8_t di_sha384[] = {0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x
                                     0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30};
 static const uint8_t di_sha512[] = {0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
                                     0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40};
-
 static const uint8_t di_sha512_224[] = {0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
                                         0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1c};
 static const uint8_t di_sha512_256[] = {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
@@ -58,15 +58,25 @@ static fc_err load_input(const fc_rsa_pubkey *key, uint32_t *r, const uint8_t *i
   return FC_OK;
 }
 
-/* r = in^e mod n into ws: ws begins with the result words, then the
-   kernel's modpow workspace. */
-fc_err fc__rsa_public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, void *ws,
-                        size_t ws_len, uint32_t **out) {
+/*
+ * Workspace layout: up to 3 bytes to align, the result words (4 nwords
+ * bytes), then the kernel's modpow workspace (its own alignment slack
+ * included in its need). So the need holds at any alignment of ws.
+ */
+static size_t ws_need(const fc_rsa_pubkey *key) {
+  const fc__mont_kernel *k = key->mont.kernel;
+  return 3 + 4 * (size_t)words_of(key) + fc__modpow_ws_need(k, &key->mont, key->e, key->e_len);
+}
+
+/* r = in^e mod n into ws (ws_len >= ws_need(key) checked by the caller). */
+static inline __attribute__((always_inline)) fc_err public_op(const fc_rsa_pubkey *key,
+                                                              const uint8_t *in, size_t in_len,
+                                                              void *ws, size_t ws_len,
+                                                              uint32_t **out) {
   const fc__mont_kernel *k = key->mont.kernel;
   size_t rbytes = 4 * words_of(key);
   uint32_t *r = FC__ALIGN_UP(ws, 4);
   size_t used = (size_t)((uint8_t *)r - (uint8_t *)ws) + rbytes;
-  if (ws_len < used + fc__modpow_ws_need(k, &key->mont, key->e, key->e_len)) return FC_ERR_ARG;
   fc_err rc = load_input(key, r, in, in_len);
   if (rc != FC_OK) return rc;
   rc = k->modpow(&key->mont, r, r, key->e, key->e_len, (uint8_t *)ws + used, ws_len - used);
@@ -74,16 +84,29 @@ fc_err fc__rsa_public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_
   return rc;
 }
 
-int fc__rsa_key_ready(const fc_rsa_pubkey *key) {
+static int key_ready(const fc_rsa_pubkey *key) {
   return key->nbytes != 0 && key->mont.kernel != NULL && key->e_len != 0;
 }
 
-fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
-                        size_t digest_len, const uint8_t *sig, size_t sig_len, void *ws,
-                        size_t ws_len) {
-  fc_init();
-  if (key == NULL || digest == NULL || sig == NULL || ws == NULL || !fc__rsa_key_ready(key))
-    return FC_ERR_ARG;
+/* For rsa_pss.c: see fc_internal.h. */
+int fc__rsa_key_ready(const fc_rsa_pubkey *key) { return key_ready(key); }
+
+fc_err fc__rsa_public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, void *ws,
+                         size_t ws_len, uint32_t **out) {
+  if (ws_len < ws_need(key)) return FC_ERR_ARG;
+  return public_op(key, in, in_len, ws, ws_len, out);
+}
+
+size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key) {
+  if (key == NULL || !key_ready(key)) return 0;
+  return ws_need(key);
+}
+
+/* fc_rsa_verify_ws after fc_init and the checks of key (non-NULL, ready). */
+static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
+                          size_t digest_len, const uint8_t *sig, size_t sig_len, void *ws,
+                          size_t ws_len) {
+  if (digest == NULL || sig == NULL || ws == NULL) return FC_ERR_ARG;
   size_t dlen = fc_hash_len(hash);
   if (dlen == 0 || digest_len != dlen) return FC_ERR_ARG;
   /* A key that names its hash (.vbpubk) verifies with that hash only: a
@@ -92,8 +115,9 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
   size_t nbytes = key->nbytes, plen = hashes[hash].prefix_len;
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
+  if (ws_len < ws_need(key)) return FC_ERR_ARG;
   uint32_t *r;
-  fc_err rc = fc__rsa_public_op(key, sig, sig_len, ws, ws_len, &r);
+  fc_err rc = public_op(key, sig, sig_len, ws, ws_len, &r);
   if (rc != FC_OK) return rc;
 
   size_t t_start = nbytes - plen - dlen;
@@ -119,41 +143,111 @@ fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_
   return diff == 0 ? FC_OK : FC_ERR_SIG;
 }
 
-/* Workspace for e = 2^k + 1 at the maximum modulus: result words + kernel. */
-#define VERIFY_WS_F4 \
-  (FC_MODPOW_WORKSPACE_F4_BYTES(FC_RSA_MAX_BITS) + 4 * FC_MONT_MAX_WORDS + 16)
-
-__attribute__((noinline)) static fc_err verify_f4(const fc_rsa_pubkey *key, fc_hash_alg hash,
-                                                  const uint8_t *digest, size_t digest_len,
-                                                  const uint8_t *sig, size_t sig_len) {
-  FC__WORKSPACE(ws, VERIFY_WS_F4);
-  return fc_rsa_verify_ws(key, hash, digest, digest_len, sig, sig_len, &ws, sizeof(ws));
+fc_err fc_rsa_verify_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
+                        size_t digest_len, const uint8_t *sig, size_t sig_len, void *ws,
+                        size_t ws_len) {
+  fc_init();
+  if (key == NULL || !key_ready(key)) return FC_ERR_ARG;
+  return verify_core(key, hash, digest, digest_len, sig, sig_len, ws, ws_len);
 }
 
-__attribute__((noinline)) static fc_err verify_any(const fc_rsa_pubkey *key, fc_hash_alg hash,
-                                                   const uint8_t *digest, size_t digest_len,
-                                                   const uint8_t *sig, size_t sig_len) {
-  FC__WORKSPACE(ws, FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
-  return fc_rsa_verify_ws(key, hash, digest, digest_len, sig, sig_len, &ws, sizeof(ws));
-}
+/*
+ * fc_rsa_verify and fc_rsa_public with workspace on the stack. For
+ * e = 2^k + 1 fc_rsa_verify's frame is the smallest tier that holds the
+ * key's need (alignment, result words and its kernel's workspace at 8192
+ * bits: fc_internal.h), so a key on a portable kernel costs half the stack
+ * of one on a SIMD kernel; any other exponent, and fc_rsa_public, get the
+ * whole FC_RSA_VERIFY_WORKSPACE_BYTES (a wider window) or the largest
+ * e = 2^k + 1 tier. A kernel with a larger need adds its figure to the SIMD
+ * tier's maximum. Each tier is one frame: the buffer, then verify_core.
+ */
+#define MAX_(a, b) ((a) > (b) ? (a) : (b))
+#define TIER(kernel_ws) (3 + 4 * FC_MONT_MAX_WORDS + (kernel_ws))
+#define TIER_SCALAR32 TIER(FC__WS_F4_SCALAR32)
+#if defined(FC_HAVE_SCALAR64) || defined(FC_HAVE_MULX)
+#define TIER_MONT64 TIER(FC__WS_F4_MONT64)
+#else
+#define TIER_MONT64 TIER_SCALAR32
+#endif
+#if defined(FC_HAVE_AVX512IFMA)
+#define TIER_IFMA TIER(FC__WS_F4_AVX512IFMA)
+#else
+#define TIER_IFMA TIER_MONT64
+#endif
+#if defined(FC_HAVE_SSE2) && defined(FC_HAVE_NEON)
+#define TIER_SIMD TIER(MAX_(FC__WS_F4_SSE2, FC__WS_F4_NEON))
+#elif defined(FC_HAVE_SSE2)
+#define TIER_SIMD TIER(FC__WS_F4_SSE2)
+#elif defined(FC_HAVE_NEON)
+#define TIER_SIMD TIER(FC__WS_F4_NEON)
+#else
+#define TIER_SIMD TIER_MONT64
+#endif
+#define TIER_ANY FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS)
+
+#define VERIFY_ON_STACK(name, bytes)                                                           \
+  __attribute__((noinline)) static fc_err name(const fc_rsa_pubkey *key, fc_hash_alg hash,     \
+                                               const uint8_t *digest, size_t digest_len,       \
+                                               const uint8_t *sig, size_t sig_len) {           \
+    FC__WORKSPACE(ws, bytes); /* kernels align their own slices */                             \
+    return verify_core(key, hash, digest, digest_len, sig, sig_len, &ws, sizeof(ws));          \
+  }
+VERIFY_ON_STACK(verify_scalar32, TIER_SCALAR32)
+#if TIER_MONT64 > TIER_SCALAR32
+VERIFY_ON_STACK(verify_mont64, TIER_MONT64)
+#endif
+#if TIER_IFMA > TIER_MONT64
+VERIFY_ON_STACK(verify_ifma, TIER_IFMA)
+#endif
+#if TIER_SIMD > TIER_MONT64
+VERIFY_ON_STACK(verify_simd, TIER_SIMD)
+#endif
+VERIFY_ON_STACK(verify_any, TIER_ANY)
 
 fc_err fc_rsa_verify(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
                      size_t digest_len, const uint8_t *sig, size_t sig_len) {
   fc_init();
-  if (key == NULL || !fc__rsa_key_ready(key)) return FC_ERR_ARG;
-  if (fc__modpow_min_slots(key->e, key->e_len) == 1)
-    return verify_f4(key, hash, digest, digest_len, sig, sig_len);
+  if (key == NULL || !key_ready(key)) return FC_ERR_ARG;
+  if (fc__modpow_min_slots(key->e, key->e_len) == 1) {
+    size_t need = ws_need(key);
+    if (need <= TIER_SCALAR32) return verify_scalar32(key, hash, digest, digest_len, sig, sig_len);
+#if TIER_MONT64 > TIER_SCALAR32
+    if (need <= TIER_MONT64) return verify_mont64(key, hash, digest, digest_len, sig, sig_len);
+#endif
+#if TIER_IFMA > TIER_MONT64
+    if (need <= TIER_IFMA) return verify_ifma(key, hash, digest, digest_len, sig, sig_len);
+#endif
+#if TIER_SIMD > TIER_MONT64
+    if (need <= TIER_SIMD) return verify_simd(key, hash, digest, digest_len, sig, sig_len);
+#endif
+  }
   return verify_any(key, hash, digest, digest_len, sig, sig_len);
 }
 
-fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, uint8_t *out) {
-  fc_init();
-  if (key == NULL || in == NULL || out == NULL || !fc__rsa_key_ready(key)) return FC_ERR_ARG;
-  if (in_len != key->nbytes) return FC_ERR_ARG;
-  FC__WORKSPACE(ws, FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
+/* in^e mod n to out with ws_len bytes of workspace. */
+static fc_err public_to(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, uint8_t *out,
+                        void *ws, size_t ws_len) {
+  if (ws_len < ws_need(key)) return FC_ERR_ARG;
   uint32_t *r;
-  fc_err rc = fc__rsa_public_op(key, in, in_len, &ws, sizeof(ws), &r);
+  fc_err rc = public_op(key, in, in_len, ws, ws_len, &r);
   if (rc != FC_OK) return rc;
   fc__bn_to_be(out, key->nbytes, r, words_of(key));
   return FC_OK;
+}
+
+#define PUBLIC_ON_STACK(name, bytes)                                                           \
+  __attribute__((noinline)) static fc_err name(const fc_rsa_pubkey *key, const uint8_t *in,   \
+                                               size_t in_len, uint8_t *out) {                  \
+    FC__WORKSPACE(ws, bytes);                                                                  \
+    return public_to(key, in, in_len, out, &ws, sizeof(ws));                                   \
+  }
+PUBLIC_ON_STACK(public_f4, TIER_SIMD)
+PUBLIC_ON_STACK(public_any, TIER_ANY)
+
+fc_err fc_rsa_public(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_len, uint8_t *out) {
+  fc_init();
+  if (key == NULL || in == NULL || out == NULL || !key_ready(key)) return FC_ERR_ARG;
+  if (in_len != key->nbytes) return FC_ERR_ARG;
+  if (fc__modpow_min_slots(key->e, key->e_len) == 1) return public_f4(key, in, in_len, out);
+  return public_any(key, in, in_len, out);
 }

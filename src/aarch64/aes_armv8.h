@@ -23,7 +23,6 @@
 #define FC_AES_ARMV8_H
 
 #include <arm_neon.h>
-#include <string.h>
 
 #include "fc_internal.h"
 

@@ -255,20 +255,23 @@ static void op_enter(void *k, unsigned d) {
   state *st = k;
   run(st, NULL, st->base, krr(st->ctx), slot(st, d)); /* base * R'^2 / R' */
 }
-static void op_leave(void *k, unsigned a) {
-  state *st = k;
-  run(st, NULL, NULL, slot(st, a), NULL); /* 1 * a / R' */
-}
 static void op_leave_mul_base(void *k, unsigned a) {
   state *st = k;
   run(st, NULL, st->base, slot(st, a), NULL); /* r may alias base: written last */
+}
+#if defined(FC_HAVE_ANY_EXPONENT) /* window-only callbacks */
+static void op_leave(void *k, unsigned a) {
+  state *st = k;
+  run(st, NULL, NULL, slot(st, a), NULL); /* 1 * a / R' */
 }
 static void op_copy(void *k, unsigned d, unsigned a) {
   state *st = k;
   for (size_t j = 0; j < st->p / 2; j++) slot(st, d)[j] = slot(st, a)[j];
 }
+#endif
 
-static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
+static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, FC__WINDOW_OP(op_leave),
+                                     op_leave_mul_base, FC__WINDOW_OP(op_copy)};
 
 static size_t ws_slot(const fc_mont_ctx *ctx) { return 4 * padded(digits(ctx)); }
 static size_t ws_fixed(const fc_mont_ctx *ctx) { return 16 * padded(digits(ctx)) + 15; }

@@ -27,7 +27,6 @@
 
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "fc_internal.h"
 

@@ -35,19 +35,24 @@
  * kdata: n, then R'^2 mod n, then C = R'^2 / R mod n (so a single
  * fc_mont_mul is two products, a b / R' then times C / R' = a b / R),
  * (SMAX + PAD) digits each: 3576 bytes.
- * Workspace: fixed = 16 (s + 4) + 15 (accumulator, alignment), slot =
- * 4 (s + 2); at 8192 bits 4783 + 1184 = 5967 bytes <= F4 budget 6576, and
+ * Workspace: fixed = 16 (s + 2) + 15 (accumulator, alignment), slot =
+ * 4 (s + 2); at 8192 bits 4751 + 1184 = 5935 bytes <= F4 budget 6576, and
  * within both budgets at every nw = 1..256 (bits = 32 nw).
- * Stack (-fstack-usage, gcc 12 / clang 14, x86-64): mont_mul 6064 / 6040
- * bytes (arrays 16 * 298 + 8 * 149 = 5960), prepare 1104 (gcc; C reuses rr[]); modpow's
- * path modpow + op + mulred + pass at most 144 + 64 + 240 + 8 / 136 + 40 + 232.
+ * No 16-byte stack alignment is assumed: the descriptor's entry points
+ * realign (FC__REALIGN; i686 firmware stacks are 4-byte aligned).
+ * Stack: the e = 2^k + 1 chain runs in modpow itself, and mulred keeps
+ * head's and finish's temporaries out of the frames under pass, so that
+ * fc_rsa_verify at 8192 bits fits an 8 KiB firmware stack with 512 bytes
+ * to spare (README "Firmware"; -fstack-usage writes each frame to *.su).
+ * mont_mul: arrays 16 * 296 + 8 * 149 = 5928 bytes; prepare about 1.1 KiB.
  */
 #include <emmintrin.h>
 
 #include "fc_internal.h"
 
 #define SMAX 294          /* digits at 8192 bits */
-#define PAD 4             /* zero digits after n, R'^2 and the accumulator */
+#define PAD 4             /* zero digits after n and R'^2 */
+#define APAD 2            /* zero vectors after the accumulator: pass reads acc[s+1] */
 #define SPAD 2            /* zero digits after a value in a slot */
 #define KSTRIDE ((SMAX + PAD) / 2)
 #define DMASK 0x0fffffffu /* one 28-bit digit */
@@ -157,6 +162,13 @@ static inline void head(__m128i v0, __m128i v1, __m128i v2, __m128i v3, __m128i 
   *c = carry(v0, *m3, X0);
 }
 
+/* A pass's multipliers and the carry its head sends into its new digit 0:
+   kept in memory so that mulred's frame holds no vector temporaries under
+   pass's (i686 has 8 XMM registers: every live vector is a stack slot). */
+typedef struct {
+  __m128i m[4], c;
+} pass_mults;
+
 /*
  * The products of a pass: acc[j] = acc[j+4] + m0 x_j+4 + m1 x_j+3 +
  * m2 x_j+2 + m3 x_j+1 for j < s (x and acc are zero past s; b is read up
@@ -165,9 +177,19 @@ static inline void head(__m128i v0, __m128i v1, __m128i v2, __m128i v3, __m128i 
  * its placement.
  */
 __attribute__((noinline, aligned(64))) static void pass(__m128i *acc, const uint64_t *b,
-                                                         const uint64_t *n, __m128i m0,
-                                                         __m128i m1, __m128i m2, __m128i m3,
+                                                         const uint64_t *n, const pass_mults *pm,
                                                          size_t s) {
+#if defined(__i386__)
+  /* 8 XMM registers: the multipliers are read from pm where used, instead
+     of copies the compiler would spill to the stack (firmware's scarce
+     resource); the loads hit L1. */
+#define m0 _mm_load_si128(pm->m + 0)
+#define m1 _mm_load_si128(pm->m + 1)
+#define m2 _mm_load_si128(pm->m + 2)
+#define m3 _mm_load_si128(pm->m + 3)
+#else
+  const __m128i m0 = pm->m[0], m1 = pm->m[1], m2 = pm->m[2], m3 = pm->m[3];
+#endif
   __m128i X = pair_x(b, n, 0), p1 = ODD(X), p2 = pair_x(b, n, 1), p3 = ODD(p2);
   size_t u = 0;
   for (; u + 2 < s / 2; u += 2) { /* p1, p2, p3 = x_2u+1, x_2u+2, x_2u+3 */
@@ -190,6 +212,12 @@ __attribute__((noinline, aligned(64))) static void pass(__m128i *acc, const uint
   }
   _mm_store_si128(acc + s - 2, MUL(m3, p1)); /* only m3 x_s-1 is left (p1 = x_s-1) */
   _mm_store_si128(acc + s - 1, _mm_setzero_si128());
+#if defined(__i386__)
+#undef m0
+#undef m1
+#undef m2
+#undef m3
+#endif
 }
 
 /* Carry every lane out to 28-bit digits (the integers D and E unchanged). */
@@ -210,34 +238,19 @@ static inline __m128i a_quad(const uint64_t *a2, const uint32_t *aw, size_t awn,
                         (long long)words_pair(aw, awn, 2 * q));
 }
 
-/*
- * d = a*b/R' mod n, in [0, 2n), or in [0, n) if full. a, b < 2n MUST hold
- * (a, b < n if full); a, b in pairs with SPAD (or PAD), or a in words.
- * d may alias a or b: it is written after the last row. acc: s + PAD
- * vectors, 16-byte aligned.
- */
-static void mulred(const fc_mont_ctx *ctx, __m128i *acc, uint64_t *d, const uint64_t *a2,
-                   const uint32_t *aw, size_t awn, const uint64_t *b, int full) {
-  const uint64_t *n = kn(ctx);
-  size_t s = ndigits(ctx->nwords), passes = nrows(s) / 4, sp = s / 2;
-  head_consts k = {b, n, 0u - ctx->n0inv, 0};
-  k.bq = (uint32_t)b[0] * k.ninv;
-  for (size_t j = 0; j < s + PAD; j++) _mm_store_si128(acc + j, _mm_setzero_si128());
+/* head() for the pass over digits 4q..4q+3 of a: out of line, so its
+   temporaries are not on the stack while pass runs (see pass_mults). */
+__attribute__((noinline)) static void head_step(const __m128i *acc, const uint64_t *a2,
+                                                const uint32_t *aw, size_t awn, size_t q,
+                                                const head_consts *k, pass_mults *pm) {
+  head(acc[0], acc[1], acc[2], acc[3], a_quad(a2, aw, awn, q), k, &pm->m[0], &pm->m[1], &pm->m[2],
+       &pm->m[3], &pm->c);
+}
 
-  __m128i m0, m1, m2, m3, c;
-  head(acc[0], acc[1], acc[2], acc[3], a_quad(a2, aw, awn, 0), &k, &m0, &m1, &m2, &m3, &c);
-  for (size_t q = 0; q < passes; q++) {
-    if (q && q % RENORM_PASSES == 0) { /* above 240 rows only */
-      renorm(acc, s);
-      head(acc[0], acc[1], acc[2], acc[3], a_quad(a2, aw, awn, q), &k, &m0, &m1, &m2, &m3, &c);
-    }
-    /* the carry of the head goes into the pass's new digit 0 */
-    _mm_store_si128(acc + 4, ADD(_mm_load_si128(acc + 4), c));
-    pass(acc, b, n, m0, m1, m2, m3, s);
-    if (q + 1 < passes)
-      head(acc[0], acc[1], acc[2], acc[3], a_quad(a2, aw, awn, q + 1), &k, &m0, &m1, &m2, &m3, &c);
-  }
-
+/* d = D - E + n from the accumulator after the last pass, reduced to
+   [0, n) if full (constant time). Out of line: not on the stack with pass. */
+__attribute__((noinline)) static void finish(const __m128i *acc, uint64_t *d, const uint64_t *n,
+                                             size_t sp, int full) {
   /*
    * d = D - E + n. y_j = (lane_j mod 2^28) + (lane_j-1 >> 28) < 2^37 per lane,
    * so z_j = y_Dj - y_Ej + n_j is in (-2^37, 2^38) and one signed carry chain
@@ -279,7 +292,37 @@ static void mulred(const fc_mont_ctx *ctx, __m128i *acc, uint64_t *d, const uint
   }
 }
 
-static void prepare(fc_mont_ctx *ctx) {
+/*
+ * d = a*b/R' mod n, in [0, 2n), or in [0, n) if full. a, b < 2n MUST hold
+ * (a, b < n if full); a, b in pairs with SPAD (or PAD), or a in words.
+ * d may alias a or b: it is written after the last row. acc: s + APAD
+ * vectors, 16-byte aligned.
+ */
+__attribute__((noinline)) static void mulred(const fc_mont_ctx *ctx, __m128i *acc, uint64_t *d,
+                                             const uint64_t *a2, const uint32_t *aw, size_t awn,
+                                             const uint64_t *b, int full) {
+  const uint64_t *n = kn(ctx);
+  size_t s = ndigits(ctx->nwords), passes = nrows(s) / 4, sp = s / 2;
+  head_consts k = {b, n, 0u - ctx->n0inv, 0};
+  k.bq = (uint32_t)b[0] * k.ninv;
+  for (size_t j = 0; j < s + APAD; j++) _mm_store_si128(acc + j, _mm_setzero_si128());
+
+  pass_mults pm;
+  head_step(acc, a2, aw, awn, 0, &k, &pm);
+  for (size_t q = 0; q < passes; q++) {
+    if (q && q % RENORM_PASSES == 0) { /* above 240 rows only */
+      renorm(acc, s);
+      head_step(acc, a2, aw, awn, q, &k, &pm);
+    }
+    /* the carry of the head goes into the pass's new digit 0 */
+    _mm_store_si128(acc + 4, ADD(_mm_load_si128(acc + 4), pm.c));
+    pass(acc, b, n, &pm, s);
+    if (q + 1 < passes) head_step(acc, a2, aw, awn, q + 1, &k, &pm);
+  }
+  finish(acc, d, n, sp, full);
+}
+
+FC__REALIGN static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, s = ndigits(nw);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
@@ -292,8 +335,9 @@ static void prepare(fc_mont_ctx *ctx) {
 
 /* a*b/R = (a*b/R') * C / R' with C = R'^2 / R: the first product leaves
    [0, 2n), C < n, the second (full) [0, n). */
-static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
-  __m128i acc[SMAX + PAD];
+FC__REALIGN static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a,
+                                 const uint32_t *b) {
+  __m128i acc[SMAX + APAD];
   uint64_t b2[KSTRIDE];
   size_t nw = ctx->nwords, s = ndigits(nw);
   to_pairs(b2, b, nw, s + PAD);
@@ -304,11 +348,12 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
 
 /* ---------------- modpow: slots hold values in [0, 2n) ---------------- */
 
+#if defined(FC_HAVE_ANY_EXPONENT) /* any exponent: the shared driver */
 typedef struct {
   const fc_mont_ctx *ctx;
   const uint32_t *base;
   uint32_t *r;
-  __m128i *acc;    /* s + PAD vectors */
+  __m128i *acc;    /* s + APAD vectors */
   uint64_t *slots; /* slot i at slots + i sp */
   size_t sp;       /* pairs per slot: (s + SPAD) / 2 */
 } state;
@@ -342,21 +387,46 @@ static void op_copy(void *k, unsigned d, unsigned a) {
 
 static const fc__pow_ops pow_ops = {op_mul, op_sqr, op_enter, op_leave, op_leave_mul_base, op_copy};
 
-static size_t ws_slot(const fc_mont_ctx *ctx) { return 4 * (ndigits(ctx->nwords) + SPAD); }
-static size_t ws_fixed(const fc_mont_ctx *ctx) { return 16 * (ndigits(ctx->nwords) + PAD) + 15; }
+#endif
 
-static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, const uint8_t *exp,
-                     size_t exp_len, void *ws, size_t ws_len) {
-  size_t fixed = ws_fixed(ctx), per = ws_slot(ctx), s = ndigits(ctx->nwords);
-  if (ws_len < fixed + fc__modpow_min_slots(exp, exp_len) * per) return FC_ERR_ARG;
+static size_t ws_slot(const fc_mont_ctx *ctx) { return 4 * (ndigits(ctx->nwords) + SPAD); }
+static size_t ws_fixed(const fc_mont_ctx *ctx) { return 16 * (ndigits(ctx->nwords) + APAD) + 15; }
+
+#if defined(FC_HAVE_ANY_EXPONENT)
+/* Any other exponent: the shared driver over the callbacks, out of line so
+   the e = 2^k + 1 path below keeps no driver state on the stack. */
+__attribute__((noinline)) static void modpow_window(const fc_mont_ctx *ctx, uint32_t *r,
+                                                    const uint32_t *base, const uint8_t *exp,
+                                                    size_t exp_len, __m128i *acc, unsigned slots) {
   state st;
   st.ctx = ctx;
   st.base = base;
   st.r = r;
-  st.sp = (s + SPAD) / 2;
-  st.acc = FC__ALIGN_UP(ws, 16);
-  st.slots = (uint64_t *)(st.acc + s + PAD);
-  fc__modpow_run(&pow_ops, &st, exp, exp_len, (unsigned)((ws_len - fixed) / per));
+  st.sp = (ndigits(ctx->nwords) + SPAD) / 2;
+  st.acc = acc;
+  st.slots = (uint64_t *)(acc + ndigits(ctx->nwords) + APAD);
+  fc__modpow_run(&pow_ops, &st, exp, exp_len, slots);
+}
+#endif
+
+FC__REALIGN static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
+                                 const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len) {
+  size_t fixed = ws_fixed(ctx), per = ws_slot(ctx), nw = ctx->nwords;
+  if (ws_len < fixed + fc__modpow_min_slots(exp, exp_len) * per) return FC_ERR_ARG;
+  __m128i *acc = FC__ALIGN_UP(ws, 16);
+  size_t sq = fc__modpow_f4_squarings(exp, exp_len);
+  if (!sq) {
+#if defined(FC_HAVE_ANY_EXPONENT)
+    modpow_window(ctx, r, base, exp, exp_len, acc, (unsigned)((ws_len - fixed) / per));
+#endif
+    return FC_OK;
+  }
+  /* e = 2^k + 1 (RSA verification): the chain itself, no driver frames */
+  uint64_t *x = (uint64_t *)(acc + ndigits(nw) + APAD);
+  mulred(ctx, acc, x, NULL, base, nw, krr(ctx), 0); /* base R' */
+  for (size_t i = 0; i < sq; i++) mulred(ctx, acc, x, x, NULL, 0, x, 0);
+  mulred(ctx, acc, x, NULL, base, nw, x, 1); /* base^(2^k) R' * base / R' */
+  to_words(r, x, nw);
   return FC_OK;
 }
 
