@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: native gcc (warnings as errors), native clang,
 # ASan+UBSan, ThreadSanitizer (the concurrency test), the libFuzzer targets
-# (fixed execution counts), AArch64 under qemu (three CPU models) and i686
-# under qemu. Every suite listed in SUITES must run and pass: a suite that
+# (fixed execution counts), AArch64 under qemu (three CPU models), i686
+# under qemu, and the firmware clients (-nostdlib, freestanding archives,
+# x86-64 and i686 native, AArch64 under qemu; tools/test-firmware.sh). Every suite listed in SUITES must run and pass: a suite that
 # is skipped, missing or not executable fails the whole run.
 # Usage: tools/test.sh            (from the repository root, as root on Debian 12)
 set -euo pipefail
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 tools/deps.sh
 jobs=$(nproc)
 out=${FC_TEST_BUILD_DIR:-build-test}
-SUITES=("x86-64 gcc" "x86-64 clang" "x86-64 asan+ubsan" "x86-64 tsan" "fuzz" "aarch64" "i686")
+SUITES=("x86-64 gcc" "x86-64 clang" "x86-64 asan+ubsan" "x86-64 tsan" "fuzz" "aarch64" "i686" "firmware")
 passed=()
 t_all=$SECONDS
 
@@ -70,6 +71,7 @@ run_tsan
 run_script "fuzz" tools/fuzz.sh "$out"
 run_script "aarch64" tools/test-aarch64.sh "$out"
 run_script "i686" tools/test-i686.sh "$out"
+run_script "firmware" tools/test-firmware.sh "$out"
 
 # Every listed suite must have passed (a suite whose step was skipped
 # would be missing here).
