@@ -12,7 +12,7 @@
  *   x[q-2], 4). s1 needs W[t-2..t+1], whose upper half is being computed:
  *   s1 of {W[t-2], W[t-1], 0, 0} gives lanes 0-1 (s1(0) = 0), then s1 of
  *   {0, 0, W[t], W[t+1]} the lanes 2-3.
- * W + K of both blocks is stored in wk (512 bytes on the stack, wiped at
+ * W + fc__sha256_k of both blocks is stored in wk (512 bytes on the stack, wiped at
  * the end); the rounds are scalar code whose rotations compile to RORX.
  * An odd last block is scheduled alongside itself.
  * Stack: about 0.6 KiB.
@@ -21,23 +21,14 @@
 
 #include "fc_internal.h"
 
-/* FIPS 180-4 4.2.2 */
-static const uint32_t K[64] __attribute__((aligned(16))) = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+#include "sha256_k.h"
 
 #define VROR(x, n) _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - (n)))
 #define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 7), VROR(x, 18)), _mm256_srli_epi32(x, 3))
 #define S1V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 17), VROR(x, 19)), _mm256_srli_epi32(x, 10))
-#define KQ(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&K[4 * (q)]))
+#define KQ(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha256_k[4 * (q)]))
 
-/* wk[8q .. 8q+7] = W+K for rounds 4q..4q+3 of block A, then of block B. */
+/* wk[8q .. 8q+7] = W+fc__sha256_k for rounds 4q..4q+3 of block A, then of block B. */
 static void schedule2(uint32_t *wk, const uint8_t *a, const uint8_t *b) {
   const __m256i bswap = _mm256_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll,
                                           0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
