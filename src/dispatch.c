@@ -98,14 +98,16 @@ static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_SHA512] = sha_names, [FC_OP_AES] = aes_names, [FC_OP_GHASH] = ghash_names,
 };
 
+/* An op's kernels, best first. Op names are apart (op_names, hosted builds
+   only): a table that names nothing keeps the names' strings out of a
+   firmware link that never looks a kernel up by name. */
 typedef struct {
-  const char *opname;
   const fc__kernel_head *const *list;
   size_t count;
 } op_kernels;
 
-#define LIST(name, l) {name, l, sizeof(l) / sizeof(l[0])}
-#define NO_LIST(name) {name, NULL, 0} /* op compiled out (FC_WITH_<OP>=OFF) */
+#define LIST(name, l) {l, sizeof(l) / sizeof(l[0])}
+#define NO_LIST(name) {NULL, 0} /* op compiled out (FC_WITH_<OP>=OFF) */
 
 #if defined(FC_HAVE_SHA)
 /* SHA: hardware instructions first, then AVX2, then scalar (README "SHA kernels"). */
@@ -210,6 +212,10 @@ static int known_elsewhere(fc_op op, const char *name, size_t len) {
 }
 
 #if !defined(FC_FREESTANDING) /* no environment in freestanding builds */
+static const char *const op_names[FC_OP_COUNT] = {
+    [FC_OP_MONT] = "mont",     [FC_OP_SHA1] = "sha1", [FC_OP_SHA256] = "sha256",
+    [FC_OP_SHA512] = "sha512", [FC_OP_AES] = "aes",   [FC_OP_GHASH] = "ghash",
+};
 /* ---------------- FASTCRYPT_CPU ---------------- */
 
 static const struct {
@@ -287,7 +293,7 @@ static fc_err parse_impl_env(const char *v, const fc__kernel_head **table, uint6
     size_t oplen = (size_t)(eq - p);
     int op = -1;
     for (int i = 0; i < FC_OP_COUNT; i++)
-      if (name_is(ops[i].opname, p, oplen)) op = i;
+      if (name_is(op_names[i], p, oplen)) op = i;
     if (op < 0) return FC_ERR_ENV;
     const fc__kernel_head *k = find((fc_op)op, eq + 1, len - oplen - 1);
     if (!k && !known_elsewhere((fc_op)op, eq + 1, len - oplen - 1)) return FC_ERR_ENV;
@@ -359,7 +365,12 @@ fc_err fc_init(void) {
   int expected = 0;
   if (atomic_compare_exchange_strong_explicit(&init_state, &expected, 1, memory_order_acq_rel,
                                               memory_order_acquire)) {
+#if !defined(FC_FREESTANDING)
     probed_features = fc__cpu_probe();
+#endif
+    /* Freestanding: the implicit mask is 0, so the probe is not needed and
+       a link that never calls fc_init_features leaves it out (issue 6's
+       size). */
     init_result = build(IMPLICIT_FEATURES, 1);
 #if !defined(FC_FREESTANDING)
     const char *cal = getenv("FASTCRYPT_CALIBRATE");
@@ -384,6 +395,9 @@ fc_err fc_init_features(uint64_t allowed) {
   } else {
     while (atomic_load_explicit(&init_state, memory_order_acquire) == 1) cpu_relax();
     atomic_store_explicit(&init_state, 1, memory_order_relaxed);
+#if defined(FC_FREESTANDING)
+    probed_features = fc__cpu_probe(); /* the implicit fc_init did not probe */
+#endif
   }
   init_result = build(allowed, 0);
   atomic_store_explicit(&init_state, 2, memory_order_release);
@@ -495,8 +509,12 @@ uint64_t fc_cpu_features(void) {
 }
 
 uint64_t fc_cpu_features_probed(void) {
+#if defined(FC_FREESTANDING)
+  return fc__cpu_probe(); /* the implicit fc_init does not probe */
+#else
   fc_init();
   return probed_features;
+#endif
 }
 
 fc_err fc_cpu_name(char *buf, size_t len) {

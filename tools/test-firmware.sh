@@ -128,6 +128,10 @@ failed=()
 for c in $configs; do
   fw_config "${c%-*}" "${c##*-}" || failed+=("$c")
 done
+# Code size: the verify-only i686 link with scalar32 + sse2 within 8 KiB.
+if [ -z "${FC_FW_CONFIGS:-}" ]; then
+  bash tools/size-firmware.sh "$out" --check-only || failed+=("size")
+fi
 if [ ${#failed[@]} -gt 0 ]; then
   echo "=== firmware: FAILED: ${failed[*]}"
   exit 1

@@ -174,9 +174,14 @@ typedef struct {
  * m2 x_j+2 + m3 x_j+1 for j < s (x and acc are zero past s; b is read up
  * to digit s+1 only). Unrolled twice so no register copies rotate the x's.
  * Kept out of line and 64-byte aligned: the loop's speed varied by 15% with
- * its placement.
+ * its placement (not in size-optimised builds: the padding is code size).
  */
-__attribute__((noinline, aligned(64))) static void pass(__m128i *acc, const uint64_t *b,
+#if defined(__OPTIMIZE_SIZE__)
+#define PASS_ALIGN 1
+#else
+#define PASS_ALIGN 64
+#endif
+__attribute__((noinline, aligned(PASS_ALIGN))) static void pass(__m128i *acc, const uint64_t *b,
                                                          const uint64_t *n, const pass_mults *pm,
                                                          size_t s) {
 #if defined(__i386__)

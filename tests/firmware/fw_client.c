@@ -303,6 +303,14 @@ __attribute__((used)) int fw_entry(uintptr_t *sp0) {
       if (impls[i].needs != 0 && fc_impl_select(FC_OP_MONT, impls[i].name) != FC_ERR_UNSUPPORTED)
         fail("pinned without fc_init_features", impls[i].name, "-", FC_OK);
     }
+    /* A later fc_init_features still sees the CPU (the implicit init does
+       not probe in freestanding builds): every CPU here has SSE2 or NEON.
+       Then back to portable kernels for the rest of the run. */
+    fc_err rc = fc_init_features(~(uint64_t)0);
+    if (rc != FC_OK || fc_cpu_features() == 0 || fc_cpu_features() != fc_cpu_features_probed())
+      fail("fc_init_features after the implicit init", "-", "-", rc);
+    if (fc_init_features(0) != FC_OK || fc_cpu_features() != 0)
+      fail("fc_init_features(0)", "-", "-", FC_OK);
   }
 
   /* The build's options: FW_F4_ONLY (FC_WITH_ANY_EXPONENT=OFF) refuses a
