@@ -1,9 +1,7 @@
-// Peak stack of RSA verification, per Montgomery kernel. The call runs on a
-// 64 KiB stack of our own (ucontext: getcontext/makecontext/swapcontext)
-// filled with a pattern; the deepest byte that no longer holds the pattern
-// gives the depth (two patterns, the larger depth kept). A call of an empty
-// function measured the same way is subtracted, so the figure is the
-// library call's own stack plus one small caller frame.
+// Peak stack of RSA verification, per Montgomery kernel, on a painted stack
+// of our own (support/stack_depth.h). A call of an empty function measured
+// the same way is subtracted, so the figure is the library call's own stack
+// plus one small caller frame.
 // Bounds (README "Stack" and "Firmware"), every kernel, 8192 bits:
 //  - fc_rsa_verify, e = 2^k + 1 (3, 65537): 8 KiB - 512 (a firmware stack of
 //    8 KiB with 512 bytes to spare); fc_rsa_verify_ws: 1 KiB;
@@ -16,7 +14,6 @@
 //    workspace on the stack plus the kernel's path.
 // Sanitizer builds change frames completely: the test skips there.
 #include <gtest/gtest.h>
-#include <ucontext.h>
 
 #include <cstring>
 #include <iostream>
@@ -24,20 +21,13 @@
 
 #include "fc_test.h"
 #include "json.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define FCT_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FCT_ASAN 1
-#endif
-#endif
+#include "stack_depth.h"
 
 using fct::Bytes;
 
 namespace {
 
-constexpr size_t kStackBytes = 64 * 1024;
+using fct::kStackBytes;
 constexpr size_t kVerifyBound = 8192 - 512;
 constexpr size_t kVerifyWsBound = 1024;
 constexpr size_t kKeySetupBound = 4096;
@@ -45,36 +35,7 @@ constexpr size_t kVerifyAnyBound = 14 * 1024;  // FC_RSA_VERIFY_WORKSPACE_BYTES(
 constexpr size_t kPublicF4Bound = 8192;  // the largest e = 2^k + 1 tier, any kernel
 constexpr size_t kModpowBound = 13 * 1024;     // FC_MODPOW_WORKSPACE_BYTES(8192) = 11904 + path
 
-alignas(64) uint8_t g_stack[kStackBytes];
-ucontext_t g_main, g_co;
-void (*g_body)();
-
-void trampoline() { g_body(); }
-
-// Runs g_body on g_stack and returns to the caller (uc_link). No locals:
-// getcontext returns twice.
-__attribute__((noinline)) int run_on_stack() {
-  if (getcontext(&g_co) != 0) return -1;
-  g_co.uc_stack.ss_sp = g_stack;
-  g_co.uc_stack.ss_size = sizeof g_stack;
-  g_co.uc_link = &g_main;
-  makecontext(&g_co, trampoline, 0);
-  return swapcontext(&g_main, &g_co);
-}
-
-// Bytes of g_stack the body used (stacks grow down on every target we build for).
-size_t depth_of(void (*body)()) {
-  size_t worst = 0;
-  for (uint8_t pat : {0xa5, 0x5a}) {
-    std::memset(g_stack, pat, sizeof g_stack);
-    g_body = body;
-    if (run_on_stack() != 0) return SIZE_MAX;
-    size_t i = 0;
-    while (i < sizeof g_stack && g_stack[i] == pat) i++;
-    worst = std::max(worst, sizeof g_stack - i);
-  }
-  return worst;
-}
+size_t depth_of(void (*body)()) { return fct::stack_depth(body); }
 
 // What the bodies work on (globals: makecontext passes no pointers portably).
 struct Call {

@@ -7,7 +7,6 @@
 // Whenever the hook does not return VB2_SUCCESS, inout must be untouched;
 // signatures not below n are declined (vboot's own code then runs).
 #include <gtest/gtest.h>
-#include <ucontext.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +15,7 @@
 
 #include "fc_test.h"
 #include "rsp.h"
+#include "stack_depth.h"
 #include "vb2_shim.h"
 // fc_internal.h and fastcrypt_hwcrypto.h have no extern "C" guard of their own.
 extern "C" {
@@ -404,18 +404,7 @@ TEST_P(VbootHook, UnsupportedInputs) {
 // tests/test_stack.cpp measures (a painted 64 KiB stack of our own, an empty
 // call subtracted). Bound: kHookStackBound bytes (the README's figures come
 // from this test's output). Meaningless under AddressSanitizer: skipped.
-#if defined(__SANITIZE_ADDRESS__)
-#define FCT_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FCT_ASAN 1
-#endif
-#endif
-
-constexpr size_t kStackBytes = 64 * 1024, kHookStackBound = 3072;
-alignas(64) uint8_t g_stack[kStackBytes];
-ucontext_t g_main, g_co;
-void (*g_body)();
+constexpr size_t kHookStackBound = 3072;
 struct {
   const vb2_public_key *key;
   uint8_t *inout;
@@ -424,33 +413,12 @@ struct {
   vb2_error_t rv;
 } g_call;
 
-void trampoline() { g_body(); }
 __attribute__((noinline)) void body_empty() { __asm__ __volatile__("" ::: "memory"); }
 __attribute__((noinline)) void body_hook() {
   g_call.rv = vb2ex_hwcrypto_modexp(g_call.key, g_call.inout, g_call.wb, g_call.wb_len, 65537);
 }
 
-__attribute__((noinline)) int run_on_stack() {
-  if (getcontext(&g_co) != 0) return -1;
-  g_co.uc_stack.ss_sp = g_stack;
-  g_co.uc_stack.ss_size = sizeof g_stack;
-  g_co.uc_link = &g_main;
-  makecontext(&g_co, trampoline, 0);
-  return swapcontext(&g_main, &g_co);
-}
-
-size_t depth_of(void (*body)()) {
-  size_t worst = 0;
-  for (uint8_t pat : {0xa5, 0x5a}) {
-    std::memset(g_stack, pat, sizeof g_stack);
-    g_body = body;
-    if (run_on_stack() != 0) return SIZE_MAX;
-    size_t i = 0;
-    while (i < sizeof g_stack && g_stack[i] == pat) i++;
-    worst = std::max(worst, sizeof g_stack - i);
-  }
-  return worst;
-}
+size_t depth_of(void (*body)()) { return fct::stack_depth(body); }
 
 TEST_P(VbootHook, StackPeak) {
 #if defined(FCT_ASAN)

@@ -11,32 +11,7 @@
 
 #include "fastcrypt.h"
 
-void *memcpy(void *d, const void *s, size_t n) {
-  uint8_t *dp = d;
-  const uint8_t *sp = s;
-  while (n--) *dp++ = *sp++;
-  return d;
-}
-void *memmove(void *d, const void *s, size_t n) {
-  uint8_t *dp = d;
-  const uint8_t *sp = s;
-  if (dp < sp)
-    while (n--) *dp++ = *sp++;
-  else
-    while (n--) dp[n] = sp[n];
-  return d;
-}
-void *memset(void *d, int c, size_t n) {
-  uint8_t *dp = d;
-  while (n--) *dp++ = (uint8_t)c;
-  return d;
-}
-int memcmp(const void *a, const void *b, size_t n) {
-  const uint8_t *x = a, *y = b;
-  for (; n; n--, x++, y++)
-    if (*x != *y) return *x < *y ? -1 : 1;
-  return 0;
-}
+#include "fw_mem.h"
 
 volatile uint8_t keyb[8 + 2 * 256]; /* written by a loader in real firmware */
 volatile uint8_t digest[32], sig[256];
