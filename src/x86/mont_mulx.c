@@ -19,6 +19,7 @@
  * Compiled with -mbmi2 -madx; needs BMI2 and ADX.
  */
 #define MONT64_PAD 4
+#define MONT64_OWN_FINAL_SUB
 #include "mont64_frame.h"
 
 /* src/x86/mont_mulx.S: t[m..2m] = a*b/2^(64m) (+ n), < 2n, t[2m] in {0, 1};
@@ -28,6 +29,9 @@
    (-Wmaybe-uninitialized) on mont_mul's a64/b64, filled up to m < M. */
 void fc__mulx_mul(uint64_t *t, uint64_t *a, uint64_t *b, uint64_t *n, uint64_t n0, size_t m);
 void fc__mulx_sqr(uint64_t *t, uint64_t *a, uint64_t *n, uint64_t n0, size_t m);
+/* r = t + top 2^(64m) reduced by n once (final_sub), constant time; r does
+   not overlap t. */
+void fc__mulx_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *n, size_t m);
 
 static void mont64_product(uint64_t *r, const uint64_t *a, const uint64_t *b, int square,
                            const uint64_t *n, uint64_t n0, size_t m, uint64_t *t) {
@@ -35,7 +39,7 @@ static void mont64_product(uint64_t *r, const uint64_t *a, const uint64_t *b, in
     fc__mulx_sqr(t, (uint64_t *)a, (uint64_t *)n, n0, m);
   else
     fc__mulx_mul(t, (uint64_t *)a, (uint64_t *)b, (uint64_t *)n, n0, m);
-  final_sub(r, t + m, t[2 * m], n, m);
+  fc__mulx_sub(r, t + m, t[2 * m], n, m);
 }
 
 const fc__mont_kernel fc__mont_mulx = {
