@@ -126,6 +126,38 @@
 	jnz	7b
 .endm
 
+/*
+ * Off-diagonal triangle for m limbs, written out: row i (i = 0..m-2) adds
+ * a_i * a[i+1..m) at t + 2i + 1 and stores its carry limb in t[i+m].
+ * %rsi = a, %rdi = t. The HI register alternates with the step's parity.
+ */
+.macro TRI_FIXED m
+	.set	.Li, 0
+	.rept	\m-1
+	movq	8*.Li(%rsi), %rdx
+	xorl	%r11d, %r11d
+	.set	.Lk, .Li+1
+	.rept	\m-1-.Li
+	.if	(.Lk-.Li) & 1
+	STEP	"8*.Lk(%rsi)", "8*.Li+8*.Lk(%rdi)", %r8, %r9, %r11
+	.else
+	STEP	"8*.Lk(%rsi)", "8*.Li+8*.Lk(%rdi)", %r10, %r11, %r9
+	.endif
+	.set	.Lk, .Lk+1
+	.endr
+	.if	(\m-1-.Li) & 1
+	adcxq	%rbx, %r9
+	adoxq	%rbx, %r9
+	movq	%r9, 8*.Li+8*\m(%rdi)
+	.else
+	adcxq	%rbx, %r11
+	adoxq	%rbx, %r11
+	movq	%r11, 8*.Li+8*\m(%rdi)
+	.endif
+	.set	.Li, .Li+1
+	.endr
+.endm
+
 /* Branch to \label\()N for the unrolled sizes, else fall through. */
 .macro SIZE_SWITCH prefix
 	cmpq	$32, %r15
@@ -232,6 +264,10 @@ fc__mulx_sqr:
 	   %r12 = a + i, %rbp = t + 2i + 1, %r14 = L; in a row %rsi and %rax
 	   walk a and t, %rcx counts steps, then groups (%r10 holds L/4 until
 	   the groups start). */
+	cmpq	$32, %r15
+	je	.Ltri_32
+	cmpq	$16, %r15
+	je	.Ltri_16
 	leaq	-1(%r8), %r14
 	movq	%rsi, %r12
 	leaq	8(%rdi), %rbp
@@ -268,6 +304,13 @@ fc__mulx_sqr:
 	leaq	16(%rbp), %rbp
 	decq	%r14
 	jnz	2b
+	jmp	.Ldiag
+.irp s, 16, 32
+.Ltri_\s:
+	TRI_FIXED \s
+	jmp	.Ldiag
+.endr
+.Ldiag:
 
 	/* t = 2 t + sum a_i^2 2^(128 i): the doubling on the CF chain, the
 	   squares on the OF chain. 2 t < a^2 and the sum is a^2 < 2^(128 m),
