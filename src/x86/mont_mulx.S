@@ -262,8 +262,10 @@ fc__mulx_sqr:
 	/* Triangle: row i (L = m-1-i limbs, i = 0..m-2) adds
 	   a_i * a[i+1..m) at t + 2i + 1; its carry limb is t[i+m].
 	   %r12 = a + i, %rbp = t + 2i + 1, %r14 = L; in a row %rsi and %rax
-	   walk a and t, %rcx counts steps, then groups (%r10 holds L/4 until
-	   the groups start). */
+	   walk a and t and %rcx counts ceil(L/4) groups of four steps, the
+	   first entered at step 4 - L % 4 (when L % 4 != 0) with both
+	   pointers moved back to match. Written out at 1024 and 2048 bits
+	   only: at 4096 bits that would add about 55 KB of code. */
 	cmpq	$32, %r15
 	je	.Ltri_32
 	cmpq	$16, %r15
@@ -275,28 +277,45 @@ fc__mulx_sqr:
 	movq	(%r12), %rdx
 	leaq	8(%r12), %rsi
 	movq	%rbp, %rax
-	movq	%r14, %r10
-	shrq	$2, %r10
-	movq	%r14, %rcx
-	andq	$3, %rcx
+	leaq	3(%r14), %rcx
+	shrq	$2, %rcx
+	movl	%r14d, %r10d
+	andl	$3, %r10d
+	cmpl	$2, %r10d
+	je	.Ltri_e2
+	ja	.Ltri_e3
+	testl	%r10d, %r10d
+	jnz	.Ltri_e1
 	xorl	%r11d, %r11d
-3:	jrcxz	4f
+	jmp	.Ltri_s0
+.Ltri_e1:
+	leaq	-24(%rsi), %rsi
+	leaq	-24(%rax), %rax
+	xorl	%r9d, %r9d
+	jmp	.Ltri_s3
+.Ltri_e2:
+	leaq	-16(%rsi), %rsi
+	leaq	-16(%rax), %rax
+	xorl	%r11d, %r11d
+	jmp	.Ltri_s2
+.Ltri_e3:
+	leaq	-8(%rsi), %rsi
+	leaq	-8(%rax), %rax
+	xorl	%r9d, %r9d
+	jmp	.Ltri_s1
+.Ltri_s0:
 	STEP	"(%rsi)", "(%rax)", %r8, %r9, %r11
-	movq	%r9, %r11
-	leaq	8(%rsi), %rsi
-	leaq	8(%rax), %rax
-	leaq	-1(%rcx), %rcx
-	jmp	3b
-4:	movq	%r10, %rcx
-5:	jrcxz	6f
-	STEP	"(%rsi)", "(%rax)", %r8, %r9, %r11
+.Ltri_s1:
 	STEP	"8(%rsi)", "8(%rax)", %r10, %r11, %r9
+.Ltri_s2:
 	STEP	"16(%rsi)", "16(%rax)", %r8, %r9, %r11
+.Ltri_s3:
 	STEP	"24(%rsi)", "24(%rax)", %r10, %r11, %r9
 	leaq	32(%rsi), %rsi
 	leaq	32(%rax), %rax
 	leaq	-1(%rcx), %rcx
-	jmp	5b
+	jrcxz	6f
+	jmp	.Ltri_s0
 6:	adcxq	%rbx, %r11
 	adoxq	%rbx, %r11
 	movq	%r11, (%rax)
