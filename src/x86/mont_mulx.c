@@ -4,19 +4,31 @@
  * Supporting Large Integer Arithmetic on Intel Architecture Processors"
  * (Gopal et al., 2012): in a row t += x*v, ADCX folds each product's high
  * limb into the next position (CF chain) while ADOX adds the running t (OF
- * chain), so neither waits for the other.
+ * chain), both chains live across the whole row. The rows are assembly,
+ * src/x86/mont_mulx.S (x86-64 SysV, leaf functions, 72 bytes of stack,
+ * nothing below %rsp); this file holds the descriptor and the frame.
  *
- * Product: interleaved rows (HAC Alg. 14.36) over a sliding window of the
- * 2m + 2 limb scratch T: row i adds a_i*b, then q_i*n with
- * q_i = T[i] * (-1/n mod 2^64), both at T + i; T[i] becomes 0 and is never
- * read again, so no shifting is needed. After rows 0..i,
- * T < 2^(64(i+1)) * 2n, so T[i+m+1] <= 1 and a row's carry never reaches
- * beyond it. The result, T[m..2m] < 2n, is reduced by final_sub.
+ * Product (fc__mulx_mul): word-serial rows (HAC Alg. 14.36) over a sliding
+ * window of the scratch T: row i adds a_i*b, then q_i*n with
+ * q_i = T[i] * (-1/n mod 2^64), both at T + i, so T[i] becomes 0 and is
+ * never read again. Each row's carry limb (< 2^64) goes to T[i+m]; the
+ * carry out of that position (0 or 1) is kept in a register and added at
+ * the end of the next row, which is the first to touch T[i+m+1]. After rows
+ * 0..i, T < 2^(64(i+1)) * 2n, so that carry is at most 1.
+ * Squaring (fc__mulx_sqr): the off-diagonal triangle once (row i adds
+ * a_i*a(i+1..m-1) at T + 2i + 1, carry limb to T[i+m]), then the doubling
+ * (CF chain) and the diagonal a_i^2 (OF chain) in one pass (HAC Alg.
+ * 14.16): a^2 < 2^(128m), so neither chain carries out; then m reduction
+ * rows q_i*n at T + i with the same deferred carry. a^2 + Q n
+ * < 2^(128m + 1) n, so T[m..2m] < 2n.
+ * Either way T[m..2m) and the bit T[2m] are reduced by fc__mulx_sub in
+ * constant time (one subtraction, then a masked choice).
  * Representation, edges and modpow: mont64_frame.h, with m padded to a
- * multiple of 4 limbs (rows of m limbs run as unrolled groups of four; at
- * 1024, 1536, 2048, 3072 and 4096 bits the full-length rows are written out
- * whole, which measured 10% faster at 2048 bits on the development machine).
- * Compiled with -mbmi2 -madx; needs BMI2 and ADX.
+ * multiple of 4 limbs (a row runs as groups of four steps). Full-length
+ * rows (every multiplication and reduction row) are written out whole at
+ * 1024, 1536, 2048, 3072 and 4096 bits, the squaring triangle at 1024 and
+ * 2048 bits; other sizes loop over groups. Loops depend on m only.
+ * Needs BMI2 and ADX.
  */
 #define MONT64_PAD 4
 #define MONT64_OWN_FINAL_SUB
