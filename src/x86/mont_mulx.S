@@ -53,23 +53,31 @@
 .endm
 
 /* The same row for m = %r15 limbs (a multiple of 4, >= 4): a loop over
-   groups with a negative index in %rcx. */
+   groups of four steps, %rcx counting groups, %rbx and %rax walking v and
+   t with base-only addresses (indexed ones measured slower). %rcx is 0 at
+   the fold, which then uses it as the zero; %rbx is zeroed again after. */
 .macro ROW_LOOP VEND
 	movq	%r15, %rcx
-	negq	%rcx
-	leaq	(%rdi,%r15,8), %rax
+	shrq	$2, %rcx
+	movq	%r15, %rbx
+	negq	%rbx
+	leaq	(\VEND,%rbx,8), %rbx
+	movq	%rdi, %rax
 	xorl	%r11d, %r11d
 8:
-	STEP	"(\VEND,%rcx,8)", "(%rax,%rcx,8)", %r8, %r9, %r11
-	STEP	"8(\VEND,%rcx,8)", "8(%rax,%rcx,8)", %r10, %r11, %r9
-	STEP	"16(\VEND,%rcx,8)", "16(%rax,%rcx,8)", %r8, %r9, %r11
-	STEP	"24(\VEND,%rcx,8)", "24(%rax,%rcx,8)", %r10, %r11, %r9
-	leaq	4(%rcx), %rcx
+	STEP	"(%rbx)", "(%rax)", %r8, %r9, %r11
+	STEP	"8(%rbx)", "8(%rax)", %r10, %r11, %r9
+	STEP	"16(%rbx)", "16(%rax)", %r8, %r9, %r11
+	STEP	"24(%rbx)", "24(%rax)", %r10, %r11, %r9
+	leaq	32(%rbx), %rbx
+	leaq	32(%rax), %rax
+	leaq	-1(%rcx), %rcx
 	jrcxz	9f
 	jmp	8b
 9:
-	adcxq	%rbx, %r11
-	adoxq	%rbx, %r11
+	adcxq	%rcx, %r11
+	adoxq	%rcx, %r11
+	xorl	%ebx, %ebx
 .endm
 
 .macro ROW m, VEND
