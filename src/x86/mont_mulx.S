@@ -5,7 +5,7 @@
  *
  * A row adds x * v[0..L) to t[0..L) with two carry chains live across the
  * whole row (Intel, "New Instructions Supporting Large Integer Arithmetic
- * on Intel Architecture Processors", Gopal et al., 2012, section 4):
+ * on Intel Architecture Processors", Gopal et al., 2012):
  *   mulx v[j] -> (lo, hi); adcx hi(j-1), lo  (CF chain); adox t[j], lo (OF
  *   chain); t[j] = lo.
  * Nothing between two steps of a row writes CF or OF: loop control uses
@@ -14,8 +14,9 @@
  * < 2^(64(L+1)); folding it with ADCX/ADOX of a zero register leaves CF and
  * OF clear.
  * Full-length rows (L = m) are written out whole for m = 16, 24, 32, 48, 64
- * limbs (1024, 1536, 2048, 3072, 4096 bits); other m (a multiple of 4) run
- * a loop over groups of four steps.
+ * limbs (1024, 1536, 2048, 3072, 4096 bits), the squaring's triangle for
+ * m = 16 and 32; other m (a multiple of 4) run loops over groups of four
+ * steps.
  *
  * Stack: six saved registers and 16 bytes of locals (72 bytes with the
  * return address); nothing is stored below %rsp (firmware builds have no
