@@ -52,7 +52,9 @@ static void to32(uint32_t *d, const uint64_t *s, size_t nw) {
   for (size_t i = 0; i < nw; i++) d[i] = (uint32_t)(s[i / 2] >> (32 * (i % 2)));
 }
 
-/* r = t - n if t >= n else t, for t < 2n in m limbs plus a top bit; constant time. */
+/* r = t - n if t >= n else t, for t < 2n in m limbs plus a top bit; constant time.
+   A kernel with its own (mulx: assembly) defines MONT64_OWN_FINAL_SUB. */
+#ifndef MONT64_OWN_FINAL_SUB
 static void final_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *n, size_t m) {
   uint64_t borrow = 0;
   for (size_t j = 0; j < m; j++) {
@@ -67,6 +69,7 @@ static void final_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64
     borrow = (x < y) | ((x == y) & borrow);
   }
 }
+#endif
 
 /* -1/n mod 2^64 from n's two low words. */
 static uint64_t n0inv64(const fc_mont_ctx *ctx) {
