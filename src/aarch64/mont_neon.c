@@ -227,6 +227,122 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
   product(ctx, acc, bd, NULL, kc(ctx), NULL, r); /* (a*b/R') * C / R' = a*b/R */
 }
 
+/* ---------------- squaring ---------------- */
+
+#define SQR_FREE 126   /* largest s squared with no lane normalisation */
+#define SQR_NORM1 64   /* phase-1 rows between normalisations (s > SQR_FREE) */
+#define SQR_NORM2 250  /* phase-2 rows between normalisations (s > SQR_FREE) */
+
+/* Digits j, j+1 (j even) of a p-padded digit array. */
+static inline uint32x2_t pair2(const uint64_t *d, size_t j) {
+  return vreinterpret_u32_u64(vld1_u64(d + j / 2));
+}
+
+/* Lanes t[j .. se) += m * x_j.. (digits of x from j to se - 1; j, se even).
+   Eight digits (four UMLAL) per step, then pairs. */
+static inline void addmul(uint64_t *t, const uint64_t *x, size_t j, size_t se, uint32x2_t m) {
+  uint32x4_t m4 = vcombine_u32(m, m);
+  for (; j + 6 < se; j += 8) {
+    uint32x4_t x0 = vreinterpretq_u32_u64(vld1q_u64(x + j / 2));
+    uint32x4_t x1 = vreinterpretq_u32_u64(vld1q_u64(x + j / 2 + 2));
+    uint64x2_t t0 = vmlal_u32(vld1q_u64(t + j), vget_low_u32(x0), m);
+    uint64x2_t t1 = vmlal_high_u32(vld1q_u64(t + j + 2), x0, m4);
+    uint64x2_t t2 = vmlal_u32(vld1q_u64(t + j + 4), vget_low_u32(x1), m);
+    uint64x2_t t3 = vmlal_high_u32(vld1q_u64(t + j + 6), x1, m4);
+    vst1q_u64(t + j, t0);
+    vst1q_u64(t + j + 2, t1);
+    vst1q_u64(t + j + 4, t2);
+    vst1q_u64(t + j + 6, t3);
+  }
+  for (; j < se; j += 2) vst1q_u64(t + j, vmlal_u32(vld1q_u64(t + j), pair2(x, j), m));
+}
+
+/* Lanes t[lo .. hi) carried out to 28-bit digits, the value unchanged; the
+   top lane keeps the final carry (the value bound keeps it below 2^29). */
+static void normalise_lanes(uint64_t *t, size_t lo, size_t hi) {
+  uint64_t c = 0;
+  for (size_t k = lo; k + 1 < hi; k++) {
+    uint64_t x = t[k] + c;
+    c = x >> 28;
+    t[k] = x & DMASK;
+  }
+  t[hi - 1] += c;
+}
+
+/*
+ * dout = A^2 / R' mod n (canonical p-padded digits) for A < n in digits a
+ * (p-padded); dout may alias a. t: the accumulator as 2p lanes t_k of
+ * weight 2^(28 k), all zero on entry and on return. s: digits(ctx).
+ * Phase 1, T = A^2: row i adds a_i^2 at t_2i and 2 a_i a_j at t_i+j, j > i,
+ * as [a_i, 2 a_i] (i even) or [0, a_i] (i odd) times the pair of digits
+ * holding a_i, then 2 a_i times every later pair: (s^2 + 2s) / 4 UMLAL,
+ * against s^2 for a general product in rows().
+ * Phase 2, Montgomery reduction by rows (HAC Alg. 14.32, radix 2^28):
+ * q = t_i (-n^-1) mod 2^28, T += q N 2^(28 i), t_i's carry into t_i+1; then
+ * T = A^2 + Q N, T / R' = t_s.. < (n^2 + R' n) / R' < 2n.
+ * Lane bounds: a phase-1 row adds to a lane at most one product < 2^57,
+ * and lane k is reached by at most se/2 + 1 rows (se = s rounded up to
+ * even); a phase-2 row adds at most one product < 2^56, plus one carry
+ * < 2^37 into t_i+1. So a lane stays below (2 se + 2) 2^56 + 2^37 < 2^64 for
+ * s <= SQR_FREE (3528 bits). Above, lanes are normalised every SQR_NORM1
+ * phase-1 rows (< 2^28 + 64 2^57), before phase 2, and every SQR_NORM2
+ * phase-2 rows (< 2^29 + 250 2^56 + 2^37).
+ */
+static inline __attribute__((always_inline)) void square_s(const fc_mont_ctx *ctx, uint64_t *t,
+                                                           const uint64_t *a, uint64_t *dout,
+                                                           size_t s) {
+  const uint64_t *n = kn(ctx);
+  size_t se = s + (s & 1), p = padded(s);
+  uint32_t nneg = (0u - (uint32_t)ctx->kdata[0]) & DMASK; /* -n^-1 mod 2^28 */
+  for (size_t i = 0; i < s; i++) {
+    uint32_t ai = dig(a, i), odd = (uint32_t)(i & 1);
+    size_t j0 = i - odd;
+    uint32x2_t m0 = vset_lane_u32(odd ? ai : 2 * ai, vdup_n_u32(odd ? 0 : ai), 1);
+    uint64_t *ti = t + i;
+    vst1q_u64(ti + j0, vmlal_u32(vld1q_u64(ti + j0), pair2(a, j0), m0));
+    addmul(ti, a, j0 + 2, se, vdup_n_u32(2 * ai));
+    if (s > SQR_FREE && (i + 1) % SQR_NORM1 == 0) normalise_lanes(t, 0, 2 * s);
+  }
+  if (s > SQR_FREE) normalise_lanes(t, 0, 2 * s);
+  uint32x2_t n01 = pair2(n, 0);
+  for (size_t i = 0; i < s; i++) {
+    uint32x2_t q = vdup_n_u32(((uint32_t)t[i] * nneg) & DMASK);
+    uint64x2_t v = vmlal_u32(vld1q_u64(t + i), n01, q); /* v_0 = 0 mod 2^28 */
+    t[i + 1] = vgetq_lane_u64(v, 1) + (vgetq_lane_u64(v, 0) >> 28);
+    addmul(t + i, n, 2, se, q);
+    if (s > SQR_FREE && (i + 1) % SQR_NORM2 == 0) normalise_lanes(t, i + 1, 2 * s);
+  }
+  /* d = T / R' in digits d_j (t_j reused), c its bit 28 s; b: borrow of d - n */
+  uint64_t c = 0, b = 0;
+  for (size_t j = 0; j < s; j++) {
+    uint64_t x = t[s + j] + c;
+    c = x >> 28;
+    t[j] = x & DMASK;
+    b = (t[j] - dig(n, j) - b) >> 63;
+  }
+  uint64_t keep = 0 - ((c ^ 1) & b); /* all ones iff d < n: d, else d - n */
+  uint32_t lo = 0;
+  b = 0;
+  for (size_t j = 0; j < s; j++) {
+    uint64_t u = t[j] - dig(n, j) - b;
+    b = u >> 63;
+    uint32_t r = (uint32_t)(((t[j] & keep) | (u & ~keep)) & DMASK);
+    t[j] = 0;
+    t[s + j] = 0;
+    if (j & 1)
+      dout[j / 2] = ((uint64_t)r << 32) | lo;
+    else
+      lo = r;
+  }
+  size_t k = s / 2;
+  if (s & 1) dout[k++] = lo;
+  for (; k < p / 2; k++) dout[k] = 0;
+}
+
+static void square(const fc_mont_ctx *ctx, uint64_t *t, const uint64_t *a, uint64_t *dout) {
+  square_s(ctx, t, a, dout, digits(ctx));
+}
+
 /* ---------------- modpow ---------------- */
 
 typedef struct {
@@ -250,7 +366,10 @@ static void op_mul(void *k, unsigned d, unsigned a, unsigned b) {
   state *st = k;
   run(st, slot(st, a), NULL, slot(st, b), slot(st, d));
 }
-static void op_sqr(void *k, unsigned d, unsigned a) { op_mul(k, d, a, a); }
+static void op_sqr(void *k, unsigned d, unsigned a) {
+  state *st = k;
+  square(st->ctx, st->acc, slot(st, a), slot(st, d));
+}
 static void op_enter(void *k, unsigned d) {
   state *st = k;
   run(st, NULL, st->base, krr(st->ctx), slot(st, d)); /* base * R'^2 / R' */
