@@ -229,9 +229,10 @@ static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, con
 
 /* ---------------- squaring ---------------- */
 
-#define SQR_FREE 126   /* largest s squared with no lane normalisation */
-#define SQR_NORM1 64   /* phase-1 rows between normalisations (s > SQR_FREE) */
-#define SQR_NORM2 250  /* phase-2 rows between normalisations (s > SQR_FREE) */
+#define SQR_FREE 126  /* largest s squared with no lane normalisation */
+#define SQR_FREE1 252 /* largest s whose phase 1 needs no normalisation */
+#define SQR_NORM1 120 /* phase-1 rows between normalisations (s > SQR_FREE1) */
+#define SQR_NORM2 250 /* phase-2 rows between normalisations (s > SQR_FREE) */
 
 /* Digits j, j+1 (j even) of a p-padded digit array. */
 static inline uint32x2_t pair2(const uint64_t *d, size_t j) {
@@ -281,12 +282,15 @@ static void normalise_lanes(uint64_t *t, size_t lo, size_t hi) {
  * q = t_i (-n^-1) mod 2^28, T += q N 2^(28 i), t_i's carry into t_i+1; then
  * T = A^2 + Q N, T / R' = t_s.. < (n^2 + R' n) / R' < 2n.
  * Lane bounds: a phase-1 row adds to a lane at most one product < 2^57,
- * and lane k is reached by at most se/2 + 1 rows (se = s rounded up to
- * even); a phase-2 row adds at most one product < 2^56, plus one carry
- * < 2^37 into t_i+1. So a lane stays below (2 se + 2) 2^56 + 2^37 < 2^64 for
- * s <= SQR_FREE (3528 bits). Above, lanes are normalised every SQR_NORM1
- * phase-1 rows (< 2^28 + 64 2^57), before phase 2, and every SQR_NORM2
- * phase-2 rows (< 2^29 + 250 2^56 + 2^37).
+ * and lane k is reached by rows i with 2 i - 1 <= k <= i + se - 1 (se = s
+ * rounded up to even), at most se/2 + 1 of them; a phase-2 row adds at most
+ * one product < 2^56, and t_i+1 gets one carry < 2^36. So with no
+ * normalisation a lane stays below (se + 2 + s) 2^56 + 2^36 < 2^64 for
+ * s <= SQR_FREE (3528 bits: 1024, 2048, 3072). Above, the lanes are
+ * normalised before phase 2 (then < 2^29) and every SQR_NORM2 phase-2 rows
+ * (< 2^29 + 250 2^56 + 2^36); phase 1 alone stays below 127 2^57 for
+ * s <= SQR_FREE1 (7056 bits) and is normalised every SQR_NORM1 rows above
+ * (< 2^28 + 120 2^57).
  */
 static inline __attribute__((always_inline)) void square_s(const fc_mont_ctx *ctx, uint64_t *t,
                                                            const uint64_t *a, uint64_t *dout,
@@ -301,7 +305,7 @@ static inline __attribute__((always_inline)) void square_s(const fc_mont_ctx *ct
     uint64_t *ti = t + i;
     vst1q_u64(ti + j0, vmlal_u32(vld1q_u64(ti + j0), pair2(a, j0), m0));
     addmul(ti, a, j0 + 2, se, vdup_n_u32(2 * ai));
-    if (s > SQR_FREE && (i + 1) % SQR_NORM1 == 0) normalise_lanes(t, 0, 2 * s);
+    if (s > SQR_FREE1 && (i + 1) % SQR_NORM1 == 0) normalise_lanes(t, 0, 2 * s);
   }
   if (s > SQR_FREE) normalise_lanes(t, 0, 2 * s);
   uint32x2_t n01 = pair2(n, 0);
