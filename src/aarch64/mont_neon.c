@@ -239,23 +239,41 @@ static inline uint32x2_t pair2(const uint64_t *d, size_t j) {
   return vreinterpret_u32_u64(vld1_u64(d + j / 2));
 }
 
-/* Lanes t[j .. se) += m * x_j.. (digits of x from j to se - 1; j, se even).
-   Eight digits (four UMLAL) per step, then pairs. */
+/* t[k] += m x_k for 8 digits k (four UMLAL). */
+#define ADDMUL8(tp, xp, m, m4)                                            \
+  do {                                                                    \
+    uint32x4_t x0_ = vreinterpretq_u32_u64(vld1q_u64(xp));                \
+    uint32x4_t x1_ = vreinterpretq_u32_u64(vld1q_u64((xp) + 2));          \
+    vst1q_u64(tp, vmlal_u32(vld1q_u64(tp), vget_low_u32(x0_), m));        \
+    vst1q_u64((tp) + 2, vmlal_high_u32(vld1q_u64((tp) + 2), x0_, m4));    \
+    vst1q_u64((tp) + 4, vmlal_u32(vld1q_u64((tp) + 4), vget_low_u32(x1_), m)); \
+    vst1q_u64((tp) + 6, vmlal_high_u32(vld1q_u64((tp) + 6), x1_, m4));    \
+  } while (0)
+
+/* Lanes t[j .. se) += m * x_j.. (digits of x from j to se - 1; j, se even):
+   16 digits (eight UMLAL) per step, then at most one step each of 8, 4, 2. */
 static inline void addmul(uint64_t *t, const uint64_t *x, size_t j, size_t se, uint32x2_t m) {
   uint32x4_t m4 = vcombine_u32(m, m);
-  for (; j + 6 < se; j += 8) {
-    uint32x4_t x0 = vreinterpretq_u32_u64(vld1q_u64(x + j / 2));
-    uint32x4_t x1 = vreinterpretq_u32_u64(vld1q_u64(x + j / 2 + 2));
-    uint64x2_t t0 = vmlal_u32(vld1q_u64(t + j), vget_low_u32(x0), m);
-    uint64x2_t t1 = vmlal_high_u32(vld1q_u64(t + j + 2), x0, m4);
-    uint64x2_t t2 = vmlal_u32(vld1q_u64(t + j + 4), vget_low_u32(x1), m);
-    uint64x2_t t3 = vmlal_high_u32(vld1q_u64(t + j + 6), x1, m4);
-    vst1q_u64(t + j, t0);
-    vst1q_u64(t + j + 2, t1);
-    vst1q_u64(t + j + 4, t2);
-    vst1q_u64(t + j + 6, t3);
+  uint64_t *tp = t + j;
+  const uint64_t *xp = x + j / 2;
+  size_t left = se - j;
+  for (; left >= 16; left -= 16, tp += 16, xp += 8) {
+    ADDMUL8(tp, xp, m, m4);
+    ADDMUL8(tp + 8, xp + 4, m, m4);
   }
-  for (; j < se; j += 2) vst1q_u64(t + j, vmlal_u32(vld1q_u64(t + j), pair2(x, j), m));
+  if (left & 8) {
+    ADDMUL8(tp, xp, m, m4);
+    tp += 8;
+    xp += 4;
+  }
+  if (left & 4) {
+    uint32x4_t x0 = vreinterpretq_u32_u64(vld1q_u64(xp));
+    vst1q_u64(tp, vmlal_u32(vld1q_u64(tp), vget_low_u32(x0), m));
+    vst1q_u64(tp + 2, vmlal_high_u32(vld1q_u64(tp + 2), x0, m4));
+    tp += 4;
+    xp += 2;
+  }
+  if (left & 2) vst1q_u64(tp, vmlal_u32(vld1q_u64(tp), vreinterpret_u32_u64(vld1_u64(xp)), m));
 }
 
 /* Lanes t[lo .. hi) carried out to 28-bit digits, the value unchanged; the
@@ -343,8 +361,16 @@ static inline __attribute__((always_inline)) void square_s(const fc_mont_ctx *ct
   for (; k < p / 2; k++) dout[k] = 0;
 }
 
+/* One copy per common size (s = 37, 74, 110, 147: 1024, 2048, 3072, 4096
+   bits), where every loop bound but phase 1's row length is a constant. */
 static void square(const fc_mont_ctx *ctx, uint64_t *t, const uint64_t *a, uint64_t *dout) {
-  square_s(ctx, t, a, dout, digits(ctx));
+  switch (digits(ctx)) {
+    case 37: square_s(ctx, t, a, dout, 37); break;
+    case 74: square_s(ctx, t, a, dout, 74); break;
+    case 110: square_s(ctx, t, a, dout, 110); break;
+    case 147: square_s(ctx, t, a, dout, 147); break;
+    default: square_s(ctx, t, a, dout, digits(ctx)); break;
+  }
 }
 
 /* ---------------- modpow ---------------- */
