@@ -88,17 +88,28 @@ static void normalise(uint64_t *acc, size_t s) {
   vst1q_u64(acc + 2 * (s - 1), vaddq_u64(vld1q_u64(acc + 2 * (s - 1)), c));
 }
 
-/*
- * acc (2p uint64) = [D, E] with D - E = A*B/R' mod n, in (-N, B).
- * acc MUST be all zero on entry (finish leaves it so). A: digits ad
- * (p-padded), or the nwords words aw read digit by digit, or 1 when both
- * are NULL. b, n: p-padded digits, B < N. acc overlaps nothing else.
- * Lanes s..p-1 stay zero: b and n digits are zero there.
- */
-static void rows(const fc_mont_ctx *ctx, uint64_t *acc, const uint64_t *ad, const uint32_t *aw,
-                 const uint64_t *b) {
+/* Lanes a[0..8) (digits j..j+3, j >= 4) += [a_i, q] * [b_k, n_k], each
+   stored one digit down (lane j+k to j+k-1). bp, np: digits j..j+3. */
+#define ROW4(a, bp, np)                                                             \
+  do {                                                                              \
+    uint32x4_t bv_ = vreinterpretq_u32_u64(vld1q_u64(bp));                          \
+    uint32x4_t nv_ = vreinterpretq_u32_u64(vld1q_u64(np));                          \
+    uint32x4_t z0_ = vzip1q_u32(bv_, nv_), z1_ = vzip2q_u32(bv_, nv_);              \
+    uint64x2_t t0_ = vmlal_u32(vld1q_u64(a), vget_low_u32(z0_), m2);                \
+    uint64x2_t t1_ = vmlal_high_u32(vld1q_u64((a) + 2), z0_, m4);                   \
+    uint64x2_t t2_ = vmlal_u32(vld1q_u64((a) + 4), vget_low_u32(z1_), m2);          \
+    uint64x2_t t3_ = vmlal_high_u32(vld1q_u64((a) + 6), z1_, m4);                   \
+    vst1q_u64((a) - 2, t0_);                                                        \
+    vst1q_u64(a, t1_);                                                              \
+    vst1q_u64((a) + 2, t2_);                                                        \
+    vst1q_u64((a) + 4, t3_);                                                        \
+  } while (0)
+
+static inline __attribute__((always_inline)) void rows_s(const fc_mont_ctx *ctx, uint64_t *acc,
+                                                         const uint64_t *ad, const uint32_t *aw,
+                                                         const uint64_t *b, size_t s) {
   const uint64_t *n = kn(ctx);
-  size_t nw = ctx->nwords, s = digits(ctx), p = padded(s);
+  size_t nw = ctx->nwords, p = padded(s);
   uint32_t ninv = (uint32_t)ctx->kdata[0];
   uint64x2_t zero = vdupq_n_u64(0);
   uint32_t b0 = dig(b, 0);
@@ -119,26 +130,41 @@ static void rows(const fc_mont_ctx *ctx, uint64_t *acc, const uint64_t *ad, cons
     vst1q_u64(acc, vaddq_u64(t1, vshrq_n_u64(t0, 28)));
     vst1q_u64(acc + 2, t2);
     vst1q_u64(acc + 4, t3);
-    for (size_t j = 4; j < p; j += 4) { /* lane j+k moves to j+k-1 */
-      bv = vreinterpretq_u32_u64(vld1q_u64(b + j / 2));
-      nv = vreinterpretq_u32_u64(vld1q_u64(n + j / 2));
-      z0 = vzip1q_u32(bv, nv);
-      z1 = vzip2q_u32(bv, nv);
-      uint64_t *a = acc + 2 * j;
-      t0 = vmlal_u32(vld1q_u64(a), vget_low_u32(z0), m2);
-      t1 = vmlal_high_u32(vld1q_u64(a + 2), z0, m4);
-      t2 = vmlal_u32(vld1q_u64(a + 4), vget_low_u32(z1), m2);
-      t3 = vmlal_high_u32(vld1q_u64(a + 6), z1, m4);
-      vst1q_u64(a - 2, t0);
-      vst1q_u64(a, t1);
-      vst1q_u64(a + 2, t2);
-      vst1q_u64(a + 4, t3);
+    /* digits 4..p-1: eight per step, then four */
+    uint64_t *a = acc + 8;
+    const uint64_t *bp = b + 2, *np = n + 2;
+    size_t left = p - 4;
+    /* kept a loop (full unrolling at the constant sizes spilled to 384 bytes of stack) */
+#pragma GCC unroll 1
+    for (; left >= 8; left -= 8, a += 16, bp += 4, np += 4) {
+      ROW4(a, bp, np);
+      ROW4(a + 8, bp + 2, np + 2);
     }
+    if (left) ROW4(a, bp, np);
     vst1q_u64(acc + 2 * (p - 1), zero); /* the lane above the top is 0 */
     if (++since == NORM_ROWS && i + 1 < s) {
       normalise(acc, s);
       since = 0;
     }
+  }
+}
+
+/*
+ * acc (2p uint64) = [D, E] with D - E = A*B/R' mod n, in (-N, B).
+ * acc MUST be all zero on entry (finish leaves it so). A: digits ad
+ * (p-padded), or the nwords words aw read digit by digit, or 1 when both
+ * are NULL. b, n: p-padded digits, B < N. acc overlaps nothing else.
+ * Lanes s..p-1 stay zero: b and n digits are zero there. One copy per
+ * common size (1024, 2048, 3072, 4096 bits), as square() below.
+ */
+static void rows(const fc_mont_ctx *ctx, uint64_t *acc, const uint64_t *ad, const uint32_t *aw,
+                 const uint64_t *b) {
+  switch (digits(ctx)) {
+    case 37: rows_s(ctx, acc, ad, aw, b, 37); break;
+    case 74: rows_s(ctx, acc, ad, aw, b, 74); break;
+    case 110: rows_s(ctx, acc, ad, aw, b, 110); break;
+    case 147: rows_s(ctx, acc, ad, aw, b, 147); break;
+    default: rows_s(ctx, acc, ad, aw, b, digits(ctx)); break;
   }
 }
 
