@@ -326,6 +326,60 @@ static inline void addmul(uint64_t *t, const uint64_t *x, size_t j, size_t se, u
   if (left & 2) vst1q_u64(tp, vmlal_u32(vld1q_u64(tp), vreinterpret_u32_u64(vld1_u64(xp)), m));
 }
 
+/*
+ * Phase 1 of square_s for rows i0 and i0 + 1 (i0 even; a_i0+1 is the zero
+ * padding digit when i0 + 1 = s). V(j) is the lane pair t_i0+j, t_i0+j+1
+ * (j even). Row i0 adds [a_i0, 2 a_i0] (a_i0, a_i0+1) to V(i0) and
+ * 2 a_i0 (a_j, a_j+1) to V(j) for i0 + 2 <= j < se; row i0 + 1 adds
+ * [a_i1, 2 a_i1] (a_i1, a_i0+2) to V(i0 + 2) and 2 a_i1 (a_j-1, a_j) to V(j)
+ * for i0 + 4 <= j <= se (a_se read as 0): one load and store of each lane
+ * pair for both rows, the odd-offset pairs made with EXT.
+ */
+static inline void sqr_two_rows(uint64_t *t, const uint64_t *a, size_t i0, size_t se) {
+  uint32_t a0 = dig(a, i0), a1 = dig(a, i0 + 1);
+  uint32x2_t m0 = vdup_n_u32(2 * a0), m1 = vdup_n_u32(2 * a1), zero = vdup_n_u32(0);
+  uint32x4_t m0q = vcombine_u32(m0, m0), m1q = vcombine_u32(m1, m1);
+  uint64_t *v = t + i0; /* V(j) at v + j */
+  vst1q_u64(v + i0, vmlal_u32(vld1q_u64(v + i0), pair2(a, i0), vset_lane_u32(a0, m0, 0)));
+  size_t j = i0 + 2;
+  uint32x2_t x = j < se ? pair2(a, j) : zero; /* (a_j, a_j+1) */
+  uint64x2_t w = vmlal_u32(vld1q_u64(v + j), x, m0);
+  uint32x2_t y = vext_u32(vset_lane_u32(a1, zero, 1), x, 1); /* (a_i1, a_j) */
+  vst1q_u64(v + j, vmlal_u32(w, y, vset_lane_u32(a1, m1, 0)));
+  j += 2;
+  if (j + 4 <= se) {
+    uint32x4_t prev = vreinterpretq_u32_u64(vld1q_u64(a + (j - 4) / 2));
+#define SQR4(vj, xq, yq)                                                  \
+  do {                                                                    \
+    uint64x2_t w0_ = vmlal_u32(vld1q_u64(vj), vget_low_u32(xq), m0);      \
+    uint64x2_t w1_ = vmlal_high_u32(vld1q_u64((vj) + 2), xq, m0q);        \
+    vst1q_u64(vj, vmlal_u32(w0_, vget_low_u32(yq), m1));                  \
+    vst1q_u64((vj) + 2, vmlal_high_u32(w1_, yq, m1q));                    \
+  } while (0)
+    for (; j + 8 <= se; j += 8) { /* V(j) .. V(j+6); yq = (a_j-1, a_j, a_j+1, a_j+2) */
+      uint32x4_t x0 = vreinterpretq_u32_u64(vld1q_u64(a + j / 2));
+      uint32x4_t x1 = vreinterpretq_u32_u64(vld1q_u64(a + j / 2 + 2));
+      SQR4(v + j, x0, vextq_u32(prev, x0, 3));
+      SQR4(v + j + 4, x1, vextq_u32(x0, x1, 3));
+      prev = x1;
+    }
+    if (j + 4 <= se) {
+      uint32x4_t x0 = vreinterpretq_u32_u64(vld1q_u64(a + j / 2));
+      SQR4(v + j, x0, vextq_u32(prev, x0, 3));
+      j += 4;
+    }
+#undef SQR4
+  }
+  if (j + 2 <= se) { /* V(j) with j = se - 2 */
+    uint32x2_t xp = pair2(a, j);
+    uint64x2_t w0 = vmlal_u32(vld1q_u64(v + j), xp, m0);
+    vst1q_u64(v + j, vmlal_u32(w0, vext_u32(pair2(a, j - 2), xp, 1), m1));
+    j += 2;
+  }
+  if (j == se) /* V(se): row i0 + 1's last product, (a_se-1, 0) */
+    vst1q_u64(v + j, vmlal_u32(vld1q_u64(v + j), vext_u32(pair2(a, j - 2), zero, 1), m1));
+}
+
 /* Lanes t[lo .. hi) carried out to 28-bit digits, the value unchanged; the
    top lane keeps the final carry (the value bound keeps it below 2^29). */
 static void normalise_lanes(uint64_t *t, size_t lo, size_t hi) {
@@ -366,14 +420,9 @@ static inline __attribute__((always_inline)) void square_s(const fc_mont_ctx *ct
   const uint64_t *n = kn(ctx);
   size_t se = s + (s & 1), p = padded(s);
   uint32_t nneg = (0u - (uint32_t)ctx->kdata[0]) & DMASK; /* -n^-1 mod 2^28 */
-  for (size_t i = 0; i < s; i++) {
-    uint32_t ai = dig(a, i), odd = (uint32_t)(i & 1);
-    size_t j0 = i - odd;
-    uint32x2_t m0 = vset_lane_u32(odd ? ai : 2 * ai, vdup_n_u32(odd ? 0 : ai), 1);
-    uint64_t *ti = t + i;
-    vst1q_u64(ti + j0, vmlal_u32(vld1q_u64(ti + j0), pair2(a, j0), m0));
-    addmul(ti, a, j0 + 2, se, vdup_n_u32(2 * ai));
-    if (s > SQR_FREE1 && (i + 1) % SQR_NORM1 == 0) normalise_lanes(t, 0, 2 * s);
+  for (size_t i = 0; i < s; i += 2) {
+    sqr_two_rows(t, a, i, se);
+    if (s > SQR_FREE1 && (i + 2) % SQR_NORM1 == 0) normalise_lanes(t, 0, 2 * s);
   }
   if (s > SQR_FREE) normalise_lanes(t, 0, 2 * s);
   uint32x2_t n01 = pair2(n, 0);
