@@ -11,6 +11,9 @@
 // at every size and
 // e = 65537 every 256 bits and e = 2^64 - 1 (sliding window) every 1024. scalar32 itself is
 // checked against the reference bignum (tests/support) every 512 bits.
+// Squarings of each radix's own worst case (SquaringOfEachRadixWorstCase):
+// bases that put n - 1 or all-maximum 28-bit digits into the kernel's
+// Montgomery form before its first squaring (neon's and sse2's lane bounds).
 #include <gtest/gtest.h>
 
 #include <map>
