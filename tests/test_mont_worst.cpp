@@ -11,6 +11,9 @@
 // at every size and
 // e = 65537 every 256 bits and e = 2^64 - 1 (sliding window) every 1024. scalar32 itself is
 // checked against the reference bignum (tests/support) every 512 bits.
+// Squarings of each radix's own worst case (SquaringOfEachRadixWorstCase):
+// bases that put n - 1 or all-maximum 28-bit digits into the kernel's
+// Montgomery form before its first squaring (neon's and sse2's lane bounds).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -176,6 +179,73 @@ TEST_P(MontWorst, EveryKernelAgreesWithScalar32AtEverySize) {
   }
   EXPECT_EQ(products, 241 * 3 * 11);
   EXPECT_EQ(powers, 241 * 3 * 3 + 31 * 3 * 2 + 8 * 3 * 1);
+}
+
+// x / 2^k mod n (n odd, x < n): 32 bits at a time, x + m n with m = -x_0 / n
+// mod 2^32 is divisible by 2^32 (and stays below 2n); then bit by bit.
+W div_pow2(W x, unsigned k, const W &n) {
+  uint32_t inv = 1;  // 1/n mod 2^32 by Newton's iteration (each step doubles the bits)
+  for (int i = 0; i < 5; i++) inv *= 2 - n[0] * inv;
+  for (; k > 0; k -= k >= 32 ? 32 : 1) {
+    unsigned sh = k >= 32 ? 32 : 1;
+    uint32_t m = (0u - x[0] * inv) & (sh == 32 ? 0xffffffffu : 1u);  // x + m n = 0 mod 2^sh
+    uint64_t c = 0;
+    for (size_t j = 0; j < x.size(); j++) {
+      c += (uint64_t)x[j] + (uint64_t)m * n[j];
+      x[j] = (uint32_t)c;
+      c >>= 32;
+    }
+    for (size_t j = 0; j < x.size(); j++) {  // (x + m n) / 2^sh < n: c holds the top bits
+      uint64_t hi = j + 1 < x.size() ? x[j + 1] : c;
+      x[j] = (uint32_t)((((uint64_t)hi << 32) | x[j]) >> sh);
+    }
+  }
+  return x;
+}
+
+// Squarings of a kernel's own worst case: fc_modpow with e = 3 first makes
+// x = base R' mod n in the kernel's radix R', then squares x. base = X / R'
+// mod n makes x = X, for X = n - 1 and every 28-bit digit at its maximum,
+// with R' = 2^(28 ceil(32 nw / 28)) (neon), 2^(28 s4) with s4 = ceil((32 nw
+// + 2) / 28) made even, then rounded up to 4 (sse2), 2^(32 nw) (scalar32)
+// and 2^(64 ceil(nw / 2)) (scalar64, mulx). On the other kernels these are
+// just more operands. Every size from 512 to 8192 bits in 32-bit steps.
+TEST_P(MontWorst, SquaringOfEachRadixWorstCase) {
+  bool is_scalar32 = GetParam() == "scalar32";
+  int powers = 0;
+  const Bytes e3 = exp_bytes(3);
+  for (unsigned bits = 512; bits <= 8192; bits += 32) {
+    size_t nw = bits / 32, s = (32 * nw + 27) / 28, s2 = (32 * nw + 2 + 27) / 28;
+    s2 += s2 & 1;
+    const unsigned radix[] = {(unsigned)(28 * s), (unsigned)(28 * ((s2 + 3) & ~(size_t)3)),
+                              (unsigned)(32 * nw), (unsigned)(64 * ((nw + 1) / 2))};
+    for (const W &n : {modulus_all_ones(bits), modulus_pow2_plus1(bits)}) {
+      SCOPED_TRACE(std::to_string(bits) + " bits, top word " + std::to_string(n.back()));
+      fc_mont_ctx ctx;
+      ASSERT_EQ(fc_mont_init(&ctx, n.data(), n.size()), FC_OK);
+      for (const W &x : {minus(n, 1), max_digits(n, bits, 28)})
+        for (unsigned r : radix) {
+          W base = div_pow2(x, r, n), out(nw);
+          ASSERT_LT(fct::ref::cmp(base, n), 0);
+          if (bits % 1024 == 0) {  // base 2^r = x mod n
+            W sh(nw + r / 32 + 1, 0);
+            for (size_t j = 0; j < nw; j++) {
+              sh[j + r / 32] |= base[j] << (r % 32);
+              if (r % 32) sh[j + r / 32 + 1] |= base[j] >> (32 - r % 32);
+            }
+            ASSERT_EQ(fct::ref::mod(sh, n), x) << "radix 2^" << r;
+          }
+          ASSERT_EQ(fc_modpow(&ctx, out.data(), base.data(), e3.data(), e3.size()), FC_OK);
+          if (is_scalar32 && bits % 1024 == 0) {
+            ASSERT_EQ(out, fct::ref::powmod(base, e3, n)) << "radix 2^" << r;
+          } else if (!is_scalar32) {
+            ASSERT_EQ(out, scalar32_pow(n, base, e3)) << "radix 2^" << r;
+          }
+          powers++;
+        }
+    }
+  }
+  EXPECT_EQ(powers, 241 * 2 * 2 * 4);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, MontWorst, ::testing::ValuesIn(fct::kernels(FC_OP_MONT)),

@@ -1,0 +1,44 @@
+/*
+ * Driver for tools/neon-icount.sh: `reps` products or modpows of one kind with
+ * the kernel `name` at `bits` bits (a fixed pseudo-random modulus and base).
+ * Usage: neon_icount <kernel> <bits> <op: mul|f4|e3|win> <reps>
+ * The script counts the guest instructions qemu executes for reps = 1 and
+ * reps = 11; their difference / 10 is one operation's cost, start-up excluded.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastcrypt.h"
+
+int main(int argc, char **argv) {
+  static uint32_t n[FC_MONT_MAX_WORDS], a[FC_MONT_MAX_WORDS], r[FC_MONT_MAX_WORDS];
+  if (argc != 5) return 2;
+  unsigned bits = (unsigned)atoi(argv[2]), reps = (unsigned)atoi(argv[4]);
+  size_t nw = bits / 32;
+  if (bits % 32 || nw < 2 || nw > FC_MONT_MAX_WORDS) return 2;
+  if (fc_impl_select(FC_OP_MONT, argv[1]) != FC_OK) return 3;
+  uint64_t x = 0x9e3779b97f4a7c15u;
+  for (size_t i = 0; i < nw; i++) {
+    x = x * 6364136223846793005u + 1442695040888963407u;
+    n[i] = (uint32_t)(x >> 32);
+    a[i] = (uint32_t)(x >> 7);
+  }
+  n[0] |= 1;
+  n[nw - 1] |= 0x80000000u;
+  a[nw - 1] &= 0x7fffffffu; /* a < n */
+  fc_mont_ctx ctx;
+  if (fc_mont_init(&ctx, n, nw) != FC_OK) return 4;
+  static const uint8_t f4[] = {1, 0, 1}, e3[] = {3}, win[] = {0xc3, 0x5a, 0x96, 0x0f, 0xe1, 0x2d};
+  const uint8_t *e = f4;
+  size_t el = sizeof f4;
+  if (!strcmp(argv[3], "e3")) e = e3, el = 1;
+  if (!strcmp(argv[3], "win")) e = win, el = sizeof win;
+  for (unsigned i = 0; i < reps; i++) {
+    if (!strcmp(argv[3], "mul"))
+      fc_mont_mul(&ctx, r, a, a);
+    else if (fc_modpow(&ctx, r, a, e, el) != FC_OK)
+      return 5;
+  }
+  return (int)(r[0] & 0); /* r used */
+}
