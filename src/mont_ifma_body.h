@@ -262,21 +262,25 @@ FC_UNROLL
       unsigned gt = (0xfeu << l) & ((1u << VL) - 1);
       V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A(v)), D[v]); /* 0.., a_i, d.. */
       V x = zero, h = zero;
+      /* rows after row 0 add nothing at place 0, so limb 0 is l0 and the
+         carry out of it after q n is known from l0 alone:
+         x_0 = l0 + (-l0 mod 2^52) = 2^52 ceil(l0 / 2^52) */
+      int first = v == 0 && l == 0;
+      V cy0 = first ? zero : V_SRL52_LANE0(V_ADD(l0, V_SET1(MASK52)));
 FC_UNROLL
       for (size_t j = 0; j < nv; j++) {
-        V y = acc[j], hj = zero;
+        V y = acc[j], hj = j == 0 ? cy0 : zero;
         if (j >= v) {
           V sj = j == v ? sv : D[j];
           y = V_MADDLO(y, ai, sj);
           /* c_m a_i exactly (c_m in {0, 1}), as a low-half product:
              no mask register per vector */
-          hj = V_MADDLO(V_MADDHI(zero, ai, sj), ai, j == v ? V_MASKZ_MOV(gt, CB(v)) : CB(j));
+          hj = V_MADDLO(V_MADDHI(hj, ai, sj), ai, j == v ? V_MASKZ_MOV(gt, CB(v)) : CB(j));
         }
         y = V_MADDLO(y, q, N(j));
         hj = V_MADDHI(hj, q, N(j));
         if (j == 0) {
-          V cy = V_SRL52_LANE0(y);
-          hj = V_ADD(hj, cy);
+          if (first) hj = V_ADD(hj, V_SRL52_LANE0(y));
           l0 = NEXT_LIMB0(y, hj);
         } else
           acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
