@@ -82,12 +82,16 @@
 
 /*
  * Limb 0 of the next row's accumulator, in every lane, straight from the
- * row's vector 0 (x: lanes before the shift, hq: its high parts, cy: the
- * carry out of lane 0): x_1 + hq_0 + cy_0. The same value as broadcasting
- * lane 0 of acc[0] after the shift, reached without the shift's latency:
- * this sum is the chain that decides the speed of a row.
+ * row's vector 0 (x: lanes before the shift, h: its high parts with the
+ * carry out of lane 0 already added to lane 0): x_1 + h_0. The same value
+ * as broadcasting lane 0 of acc[0] after the shift, reached without the
+ * shift's latency: this sum is the chain of a row (amm: l0 -> q -> x ->
+ * carry -> h -> broadcast -> l0; ams takes the carry from l0 beforehand),
+ * about 14 cycles on the development machine, where the rows' vector
+ * operations (about 40 a squaring row at 2048 bits on two 512-bit ports)
+ * bind first.
  */
-#define NEXT_LIMB0(x, hq, cy) V_ADD(V_ADD(V_BCAST1(x), V_BCAST0(hq)), V_BCAST0(cy))
+#define NEXT_LIMB0(x, h) V_ADD(V_BCAST1(x), V_BCAST0(h))
 #define LMAX (VL * NVMAX)
 #define MASK52 0x000fffffffffffffull
 
@@ -206,7 +210,7 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
     V hq = V_MADDHI(V_MADDHI(zero, ai, B(0)), q, N(0));
     V cy = V_SRL52_LANE0(x);
     V h = V_ADD(hq, cy);
-    l0 = NEXT_LIMB0(x, hq, cy);
+    l0 = NEXT_LIMB0(x, h);
     for (size_t j = 1; j < nv; j++) {
       V y = V_MADDLO(V_MADDLO(acc[j], ai, B(j)), q, N(j));
       acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
@@ -219,65 +223,98 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
 #undef B
 }
 
+/* Row i = VL v + l of ams; last: l = VL - 1 (vector v + 1 then starts with
+   d_(i+1), not d'_(i+1)). */
+static FC_IFMA_INLINE void ams_row(const uint64_t *a, const uint64_t *n, size_t nv, size_t v,
+                                   unsigned l, int last, V *acc, const V *D, const V *Dp,
+                                   V *l0p, V K0, V bk) {
+  const V zero = V_ZERO();
+#define A(j) V_LOADU(a + VL * (j))
+#define DV(j) (D ? D[j] : V_AND(V_ADD(A(j), A(j)), V_SET1(MASK52)))
+  V ai = V_SET1(a[VL * v + l]), l0 = *l0p;
+  /* only row 0 has a product at place 0 (a_0^2): its q takes it in */
+  int first = v == 0 && l == 0;
+  V q = first ? V_MADDLO(V_MADDLO(zero, ai, bk), l0, K0) : V_MADDLO(zero, l0, K0);
+  unsigned m = (1u << VL) - 1, eq1 = (2u << l) & m, gt1 = (0xfcu << l) & m;
+  /* 0.., a_i, d_(i+1), d'.. */
+  V sv = V_BLEND(gt1, V_BLEND(eq1, V_MASKZ_MOV(1u << l, A(v)), DV(v)), Dp[v]);
+  V x = zero, h = zero;
+  /* rows after row 0 add nothing at place 0, so limb 0 is l0 and the carry
+     out of it after q n is known from l0 alone:
+     x_0 = l0 + (-l0 mod 2^52) = 2^52 ceil(l0 / 2^52) */
+  V cy0 = first ? zero : V_SRL52_LANE0(V_ADD(l0, V_SET1(MASK52)));
+FC_UNROLL
+  for (size_t j = 0; j < nv; j++) {
+    V y = acc[j], hj = j == 0 ? cy0 : zero;
+    if (j >= v) {
+      V sj = j == v ? sv : last && j == v + 1 ? V_BLEND(1u, Dp[j], DV(j)) : Dp[j];
+      y = V_MADDLO(y, ai, sj);
+      hj = V_MADDHI(hj, ai, sj);
+    }
+    y = V_MADDLO(y, q, N(j));
+    hj = V_MADDHI(hj, q, N(j));
+    if (j == 0) {
+      if (first) hj = V_ADD(hj, V_SRL52_LANE0(y));
+      *l0p = NEXT_LIMB0(y, hj);
+    } else
+      acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+    x = y;
+    h = hj;
+  }
+  acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+#undef A
+#undef DV
+}
+
 /*
  * r = a^2 / R' mod n in [0, 2n): the rows of amm with b = a, where row i
- * adds only the products a_i a_m with m >= i (relative place m after i
- * shifts, as in amm), doubled for m > i and single for m = i (HAC
- * Alg. 14.16's triangle, interleaved with the reduction). The doubled limb
- * 2 a_m (53 bits) is d_m + 2^52 c_m with d_m = 2 a_m mod 2^52: the
- * multiplier takes d_m, and c_m a_i joins the high part, whose place is the
- * same. A row adds below 5 * 2^52 to a limb (lo, hi, c a_i, and the q n
- * parts): limbs stay below 160 * 5 * 2^52 + 2^12 < 2^62. Only row 0 has a
- * product at relative place 0 (a_0^2), so only its q needs the b-term.
+ * adds a_i (a_i + 2 sum over m > i of a_m 2^(52 (m - i))) (HAC Alg.
+ * 14.16's triangle, interleaved with the reduction). The doubled part is
+ * written in 52-bit limbs without a ripple: 2 a_m = d_m + 2^52 c_m (d_m
+ * even), so its limbs are d_(i+1) at place 1 and d'_m = d_m + c_(m-1) <=
+ * 2^52 - 1 above (2 a < 2^(52 L): no carry out of the top). Row i's
+ * operand: zero below place 0, a_i, d_(i+1), then D' (Dp, nv vectors,
+ * computed once); D, the d_m, is NULL in the general instance (no room in
+ * its scratch): the rows then recompute the d_m they use from a, and do
+ * not peel the last row of each vector (measured faster that way); the
+ * constant-count instances keep D and peel it.
+ * The row adds exactly the products of a_i with 52-bit operands: below
+ * 4 * 2^52 to a limb (lo, hi and the q n parts), limbs stay below
+ * 160 * 4 * 2^52 + 2^12 < 2^62. Only row 0 has a product at relative place
+ * 0 (a_0^2), so only its q needs the b-term. In the other rows limb 0 is l0
+ * itself, so the carry out of it, x_0 / 2^52 with x_0 = l0 +
+ * (-l0 mod 2^52), is ceil(l0 / 2^52) = (l0 + 2^52 - 1) >> 52 (l0 < 2^62: no
+ * overflow), known before q: it starts the high part of vector 0 and
+ * leaves the row's chain (measured 4% faster at 2048 bits, 10% at 8192;
+ * the same in amm, where it costs a product more, measured slower).
  * Rows in vector v skip the products of vectors below v: about 3/4 of
  * amm's multiply-accumulates at 2048 bits.
  */
 static FC_IFMA_INLINE void ams(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0,
-                               size_t nv, V *acc, V *D) {
-  const V K0 = V_SET1(k0), zero = V_ZERO(), b51 = V_SET1(1ull << 51);
+                               size_t nv, V *acc, V *Dp, V *D) {
+  const V K0 = V_SET1(k0), zero = V_ZERO();
 #define A(j) V_LOADU(a + VL * (j))
-#define C(j) V_TESTM(A(j), b51)
+  V cprev = zero; /* c_(m-1) of the vector below, in its lane 7 */
   for (size_t j = 0; j < nv; j++) {
     acc[j] = zero;
-    D[j] = V_AND(V_ADD(A(j), A(j)), V_SET1(MASK52));
+    V a2 = V_ADD(A(j), A(j)), d = V_AND(a2, V_SET1(MASK52)), c = V_SRL52(a2);
+    if (D) D[j] = d;
+    Dp[j] = V_ADD(d, V_ALIGN_UP1(c, cprev));
+    cprev = c;
   }
   const V bk = V_MADDLO(zero, V_BCAST0(A(0)), K0); /* row 0: a_0 k0 mod 2^52 */
   V l0 = zero;                                /* limb 0 of acc in every lane */
-  /* unrolled over v (and j below) so that j >= v is decided at compile time */
+  /* unrolled over v (and j in the row) so that j >= v is decided at compile time */
 FC_UNROLL
-  for (size_t v = 0; v < nv; v++)
-    for (unsigned l = 0; l < VL; l++) {
-      V ai = V_SET1(a[VL * v + l]);
-      /* only row 0 has a product at place 0 (a_0^2): its q takes it in */
-      V q = v == 0 && l == 0 ? V_MADDLO(V_MADDLO(zero, ai, bk), l0, K0) : V_MADDLO(zero, l0, K0);
-      unsigned gt = (0xfeu << l) & ((1u << VL) - 1);
-      V sv = V_BLEND(gt, V_MASKZ_MOV(1u << l, A(v)), D[v]); /* 0.., a_i, d.. */
-      V x = zero, h = zero;
-FC_UNROLL
-      for (size_t j = 0; j < nv; j++) {
-        V y = acc[j], hj = zero;
-        if (j >= v) {
-          V sj = j == v ? sv : D[j];
-          y = V_MADDLO(y, ai, sj);
-          V p = V_MADDHI(zero, ai, sj);
-          hj = V_MASK_ADD(p, j == v ? C(v) & gt : C(j), p, ai);
-        }
-        y = V_MADDLO(y, q, N(j));
-        hj = V_MADDHI(hj, q, N(j));
-        if (j == 0) {
-          V cy = V_SRL52_LANE0(y);
-          l0 = NEXT_LIMB0(y, hj, cy);
-          hj = V_ADD(hj, cy);
-        } else
-          acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
-        x = y;
-        h = hj;
-      }
-      acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
-    }
+  for (size_t v = 0; v < nv; v++) {
+    if (D) { /* the constant-count instances: the last row peeled */
+      for (unsigned l = 0; l < VL - 1; l++) ams_row(a, n, nv, v, l, 0, acc, D, Dp, &l0, K0, bk);
+      ams_row(a, n, nv, v, VL - 1, 1, acc, D, Dp, &l0, K0, bk);
+    } else
+      for (unsigned l = 0; l < VL; l++) ams_row(a, n, nv, v, l, l == VL - 1, acc, D, Dp, &l0, K0, bk);
+  }
   normalise(r, acc, nv);
 #undef A
-#undef C
 #undef N
 }
 
@@ -297,8 +334,8 @@ FC_UNROLL
   }                                                                                      \
   FC_IFMA_NOINLINE static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n,   \
                                          uint64_t k0) {                                 \
-    V acc[NV], d[NV];                                                                    \
-    ams(r, a, n, k0, NV, acc, d);                                                        \
+    V acc[NV], dp[NV], d[NV];                                                            \
+    ams(r, a, n, k0, NV, acc, dp, d);                                                    \
   }
 AMM_FIXED(1)
 AMM_FIXED(2)
@@ -319,7 +356,7 @@ FC_IFMA_NOINLINE static void amm_any(uint64_t *r, const uint64_t *a, const uint6
 }
 FC_IFMA_NOINLINE static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
                     V *acc, V *d) {
-  ams(r, a, n, k0, nv, acc, d);
+  ams(r, a, n, k0, nv, acc, d, NULL);
 }
 
 #define CASES(F, ...)            \

@@ -6,9 +6,16 @@
  * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
  * probe checks XCR0 bits 5-7 for AVX512F).
  * Stack (gcc 12, -fstack-usage): a product or squaring keeps its
- * accumulator in registers up to 10 vectors (4160 bits; at most 1288 bytes
- * of spills, ams_10) and works in the modpow workspace above; modpow 160,
- * mont_mul 3968 (its operands and scratch), prepare about 1.1 KiB.
+ * accumulator in registers up to 10 vectors (4160 bits; spills at most 2504
+ * bytes, ams_10, 456 at 2048 bits: the squaring's doubled limbs, d and d',
+ * 2 nv vectors, live beside it) and works in the modpow workspace
+ * above; modpow 160, mont_mul 3968 (its operands and scratch), prepare
+ * about 1.1 KiB.
+ * On the development machine (Xeon, Emerald Rapids) two 512-bit ports take
+ * VPMADD52 (two per cycle, 4 cycles), shuffles only one (3 cycles), and a
+ * result crossing between IFMA and vpaddq/vpsrlq costs 2-3.5 cycles more:
+ * a squaring row at 2048 bits (about 40 vector operations) is bound by the
+ * two ports first, its chain (about 14 cycles) second.
  */
 #include <immintrin.h>
 
