@@ -71,74 +71,119 @@
   st[7] += h
 
 /* x[q] = W[2q..2q+1] of both blocks; xo = x[p-8] becomes x[p]; x1_ = x[p-7],
-   x4_ = x[p-4], x5_ = x[p-3], x7_ = x[p-1]; W+fc__sha512_k goes to wk[4p..4p+3]. */
+   x4_ = x[p-4], x5_ = x[p-3], x7_ = x[p-1]; W+fc__sha512_k goes to ws[4p..4p+3]. */
 #define STEP(p, xo, x1_, x4_, x5_, x7_)                                                      \
   xo = _mm256_add_epi64(                                                                     \
       _mm256_add_epi64(xo, S0V(_mm256_alignr_epi8(x1_, xo, 8))),                             \
       _mm256_add_epi64(_mm256_alignr_epi8(x5_, x4_, 8), S1V(x7_)));                          \
-  _mm256_storeu_si256((__m256i *)(wk + 4 * (p)), _mm256_add_epi64(xo, KPAIR(p)))
-
-/*
- * Blocks a and b (b may equal a): the schedule of both runs interleaved with
- * the 80 rounds of block a (its dependency chain, 32 steps of s1, is then
- * hidden under the rounds' own), then block b's rounds read the stored W+fc__sha512_k.
- * Chunk i of 8 rounds (pairs 4i..4i+3) computes pairs 8+4i..11+4i, which
- * later chunks read: the schedule stays ahead of the rounds.
- */
-static void two_blocks(uint64_t *st, uint64_t *wk, const uint8_t *pa, const uint8_t *pb) {
-  const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fll, 0x0001020304050607ll,
-                                          0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
-  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
+  _mm256_storeu_si256((__m256i *)(ws + 4 * (p)), _mm256_add_epi64(xo, KPAIR(p)))
+/* Steps p..p+3 and p+4..p+7 (p a multiple of 8: the register roles repeat). */
+#define STEP4A(p)                     \
+  STEP((p) + 0, x0, x1, x4, x5, x7); \
+  STEP((p) + 1, x1, x2, x5, x6, x0); \
+  STEP((p) + 2, x2, x3, x6, x7, x1); \
+  STEP((p) + 3, x3, x4, x7, x0, x2)
+#define STEP4B(p)                     \
+  STEP((p) + 4, x4, x5, x0, x1, x3); \
+  STEP((p) + 5, x5, x6, x1, x2, x4); \
+  STEP((p) + 6, x6, x7, x2, x3, x5); \
+  STEP((p) + 7, x7, x0, x3, x4, x6)
+/* x[j] (j = 0..7) of blocks pa (low lanes) and pb (high lanes), and W+K. */
 #define LOAD(j, x)                                                                        \
   x = _mm256_shuffle_epi8(                                                                \
       _mm256_inserti128_si256(                                                            \
           _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(pa + 16 * (j)))),       \
           _mm_loadu_si128((const __m128i *)(pb + 16 * (j))), 1),                          \
       bswap);                                                                             \
-  _mm256_storeu_si256((__m256i *)(wk + 4 * (j)), _mm256_add_epi64(x, KPAIR(j)))
-  LOAD(0, x0);
-  LOAD(1, x1);
-  LOAD(2, x2);
-  LOAD(3, x3);
-  LOAD(4, x4);
-  LOAD(5, x5);
-  LOAD(6, x6);
-  LOAD(7, x7);
-#undef LOAD
-  {
-    LOAD_ST;
-    for (int i = 0; i < 64; i += 16) { /* rounds i..i+15; pairs 8+i/2..15+i/2 scheduled */
-      int p = 8 + i / 2;
-      RND8(wk + 2 * i);
-      STEP(p + 0, x0, x1, x4, x5, x7);
-      STEP(p + 1, x1, x2, x5, x6, x0);
-      STEP(p + 2, x2, x3, x6, x7, x1);
-      STEP(p + 3, x3, x4, x7, x0, x2);
-      RND8(wk + 2 * i + 16);
-      STEP(p + 4, x4, x5, x0, x1, x3);
-      STEP(p + 5, x5, x6, x1, x2, x4);
-      STEP(p + 6, x6, x7, x2, x3, x5);
-      STEP(p + 7, x7, x0, x3, x4, x6);
-    }
-    RND8(wk + 128);
-    RND8(wk + 144);
-    ADD_ST;
-  }
-  if (pb != pa) {
-    const uint64_t *wb = wk + 2;
-    LOAD_ST;
-    for (int t = 0; t < 80; t += 8, wb += 16) RND8(wb);
-    ADD_ST;
-  }
-}
+  _mm256_storeu_si256((__m256i *)(ws + 4 * (j)), _mm256_add_epi64(x, KPAIR(j)))
+#define LOAD4A \
+  LOAD(0, x0); \
+  LOAD(1, x1); \
+  LOAD(2, x2); \
+  LOAD(3, x3)
+#define LOAD4B \
+  LOAD(4, x4); \
+  LOAD(5, x5); \
+  LOAD(6, x6); \
+  LOAD(7, x7)
 
+/*
+ * Blocks go in pairs (pa, pb); an odd last block is paired with itself. The
+ * first pair's schedule (32 steps, both blocks at once) runs between its
+ * block a's rounds. After that the schedule is software-pipelined so the
+ * vector work spreads over all 160 rounds of a pair instead of 80 (measured
+ * 3% faster at 16 KiB for `avx2`, 5% for `avx512`): the load and steps 8..23
+ * (W[16..47]) of the next pair run between the rounds of the current pair's
+ * block b, steps 24..39 (W[48..79]) between the first 32 rounds of its
+ * block a. Round chunk c (rounds 8c..8c+7) reads pairs up
+ * to 4c+3; before it, steps up to 23+4c are done: the schedule stays ahead.
+ * One wk serves both pairs (wk[4p..4p+3]: W[2p], W[2p+1] + K of a, then of
+ * b): the next pair's x[4c..4c+3] are written right after block b's round
+ * chunk c has read the current pair's, and its steps 24..39 only in the
+ * next block a's rounds, after block b is done.
+ */
 static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   uint64_t *st = state;
   uint64_t wk[4 * 40] __attribute__((aligned(32)));
-  for (; nblocks >= 2; nblocks -= 2, blocks += 256) two_blocks(st, wk, blocks, blocks + 128);
-  if (nblocks) two_blocks(st, wk, blocks, blocks);
+  const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fll, 0x0001020304050607ll,
+                                          0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
+  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
+  if (nblocks == 0) return;
+  const uint8_t *pa = blocks, *pb = nblocks >= 2 ? blocks + 128 : blocks;
+  uint64_t *const ws = wk;
+  const uint64_t *const wa = wk, *const wb = wk + 2;
+  LOAD4A;
+  LOAD4B;
+  for (int first = 1;; first = 0) {
+    LOAD_ST;
+    if (first) { /* the whole schedule here: nothing ran before to hide it */
+      for (int i = 0; i < 64; i += 16) {
+        RND8(wa + 2 * i);
+        STEP4A(8 + i / 2);
+        RND8(wa + 2 * i + 16);
+        STEP4B(8 + i / 2);
+      }
+      RND8(wa + 128);
+      RND8(wa + 144);
+    } else {
+      RND8(wa);
+      STEP4A(24);
+      RND8(wa + 16);
+      STEP4B(24);
+      RND8(wa + 32);
+      STEP4A(32);
+      RND8(wa + 48);
+      STEP4B(32);
+      for (int i = 64; i < 160; i += 16) RND8(wa + i);
+    }
+    ADD_ST;
+    if (pb == pa) break; /* the odd last block */
+    nblocks -= 2;
+    a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
+    if (nblocks) {
+      pa = pb + 128;
+      pb = nblocks >= 2 ? pa + 128 : pa;
+      RND8(wb);
+      LOAD4A;
+      RND8(wb + 16);
+      LOAD4B;
+      RND8(wb + 32);
+      STEP4A(8);
+      RND8(wb + 48);
+      STEP4B(8);
+      RND8(wb + 64);
+      STEP4A(16);
+      RND8(wb + 80);
+      STEP4B(16);
+      for (int i = 96; i < 160; i += 16) RND8(wb + i);
+      ADD_ST;
+    } else {
+      for (int i = 0; i < 160; i += 16) RND8(wb + i);
+      ADD_ST;
+      break;
+    }
+  }
   __builtin_memset(wk, 0, sizeof(wk));
   __asm__ __volatile__("" : : "r"(wk) : "memory");
   _mm256_zeroupper();
 }
-
