@@ -16,10 +16,9 @@
  * rotations compile to RORX (no flags, 3 operands). The schedule is computed
  * between rounds, so its own dependency chain hides under theirs: for the
  * first pair between block A's rounds, then software-pipelined over both
- * blocks' rounds (compress in sha512_x86_impl.h; the idea of spreading the
- * schedule over more rounds is the one of Guilford et al., "Fast SHA-512
- * Implementations on Intel Architecture Processors", Intel, 2012). An odd
- * last block is scheduled alongside itself.
+ * blocks' rounds (compress in sha512_x86_impl.h: the next pair's first
+ * half goes between block B's rounds). An odd last block is scheduled
+ * alongside itself.
  * Stack: about 2 KiB (x86-64, gcc 12: wk 1.25 KiB, spills).
  */
 #include <immintrin.h>
