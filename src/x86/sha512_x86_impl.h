@@ -107,6 +107,7 @@
   LOAD(6, x6); \
   LOAD(7, x7)
 
+#if defined(__x86_64__)
 /*
  * Blocks go in pairs (pa, pb); an odd last block is paired with itself. The
  * first pair's schedule (32 steps, both blocks at once) runs between its
@@ -187,3 +188,45 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   __asm__ __volatile__("" : : "r"(wk) : "memory");
   _mm256_zeroupper();
 }
+#else
+/*
+ * i686 (8 general registers, 8 vector registers): the pipelined form above
+ * spills about 6 KiB there, so pair by pair: the whole schedule of blocks
+ * a and b (b may equal a) between block a's rounds, then block b's rounds.
+ */
+static void two_blocks(uint64_t *st, uint64_t *ws, const uint8_t *pa, const uint8_t *pb) {
+  const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fll, 0x0001020304050607ll,
+                                          0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
+  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
+  LOAD4A;
+  LOAD4B;
+  {
+    LOAD_ST;
+    for (int i = 0; i < 64; i += 16) {
+      RND8(ws + 2 * i);
+      STEP4A(8 + i / 2);
+      RND8(ws + 2 * i + 16);
+      STEP4B(8 + i / 2);
+    }
+    RND8(ws + 128);
+    RND8(ws + 144);
+    ADD_ST;
+  }
+  if (pb != pa) {
+    const uint64_t *wb = ws + 2;
+    LOAD_ST;
+    for (int t = 0; t < 80; t += 8, wb += 16) RND8(wb);
+    ADD_ST;
+  }
+}
+
+static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
+  uint64_t *st = state;
+  uint64_t wk[4 * 40] __attribute__((aligned(32)));
+  for (; nblocks >= 2; nblocks -= 2, blocks += 256) two_blocks(st, wk, blocks, blocks + 128);
+  if (nblocks) two_blocks(st, wk, blocks, blocks);
+  __builtin_memset(wk, 0, sizeof(wk));
+  __asm__ __volatile__("" : : "r"(wk) : "memory");
+  _mm256_zeroupper();
+}
+#endif
