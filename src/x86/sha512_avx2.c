@@ -15,10 +15,10 @@
  * stack, wiped at the end); the rounds are scalar 64-bit code whose
  * rotations compile to RORX (no flags, 3 operands). The schedule is computed
  * between rounds, so its own dependency chain hides under theirs: for the
- * first pair between block A's rounds, then software-pipelined over both
- * blocks' rounds (compress in sha512_x86_impl.h: the next pair's first
- * half goes between block B's rounds). An odd last block is scheduled
- * alongside itself.
+ * first pair between block A's rounds, then (x86-64) software-pipelined
+ * over both blocks' rounds (compress in sha512_x86_impl.h: the next pair's
+ * first half goes between block B's rounds; i686 stays pair by pair, its 8
+ * registers would spill). An odd last block is scheduled alongside itself.
  * Stack: about 2 KiB (x86-64, gcc 12: wk 1.25 KiB, spills).
  */
 #include <immintrin.h>
