@@ -90,7 +90,7 @@ static const fc__kernel_head *const ghash_list[] = {
  */
 static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
                                          "neon", "scalar32", NULL};
-static const char *const sha_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
+static const char *const sha_names[] = {"shani", "avx512", "avx2", "armv8", "scalar", NULL};
 static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
@@ -110,7 +110,8 @@ typedef struct {
 #define NO_LIST(name) {NULL, 0} /* op compiled out (FC_WITH_<OP>=OFF) */
 
 #if defined(FC_HAVE_SHA)
-/* SHA: hardware instructions first, then AVX2, then scalar (README "SHA kernels"). */
+/* SHA: hardware instructions first, then AVX-512VL, AVX2, then scalar (README
+   "SHA kernels"). */
 static const fc__kernel_head *const sha1_list[] = {
 #if defined(FC_HAVE_SHANI)
     &fc__sha1_shani.h,
@@ -132,6 +133,7 @@ static const fc__kernel_head *const sha256_list[] = {
     &fc__sha256_scalar.h};
 static const fc__kernel_head *const sha512_list[] = {
 #if defined(FC_HAVE_SHA_AVX2)
+    &fc__sha512_avx512.h,
     &fc__sha512_avx2.h,
 #endif
 #if defined(FC_HAVE_SHA512_ARMV8)

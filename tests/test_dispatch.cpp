@@ -456,9 +456,9 @@ TEST(Select, BadNames) {
 // kept by the tests, independent of src/dispatch.c's).
 const std::vector<std::vector<std::string>> kProjectNames = {
     /* mont */ {"avx512ifma", "mulx", "scalar64", "sse2", "neon", "scalar32"},
-    /* sha1 */ {"shani", "avx2", "armv8", "scalar"},
-    /* sha256 */ {"shani", "avx2", "armv8", "scalar"},
-    /* sha512 */ {"shani", "avx2", "armv8", "scalar"},
+    /* sha1 */ {"shani", "avx512", "avx2", "armv8", "scalar"},
+    /* sha256 */ {"shani", "avx512", "avx2", "armv8", "scalar"},
+    /* sha512 */ {"shani", "avx512", "avx2", "armv8", "scalar"},
     /* aes */ {"vaes", "vaes256", "aesni", "armv8", "neon", "ct"},
     /* ghash */ {"vpclmul", "pclmul", "pmull", "ct"},
 };

@@ -317,8 +317,9 @@ TEST_P(Stack, PssVerifyPeak) {
 // Hash-side entry points: small fixed frames (contexts, blocks), no
 // dependence on the Montgomery kernel. Bound: 5 KiB each (two HMAC
 // contexts of 432 bytes, key blocks, the hash kernel's frame: the avx2
-// SHA-512 kernel takes about 1.6 KiB on x86-64, 2.8 KiB on i686, where its
-// 64-bit rounds spill; measured 3.7 and 4.7 KiB).
+// SHA-512 kernel takes about 2.0 KiB on x86-64 (avx512 1.4 KiB), 3.1 KiB on
+// i686, where its 64-bit rounds spill; measured with avx2 pinned 4.1 KiB
+// (x86-64, gcc) and 4.8 KiB (i686), with avx512 3.5 and 4.5 KiB).
 __attribute__((noinline)) void body_pbkdf2() {
   uint8_t out[100];
   g_call.rc = fc_pbkdf2(FC_SHA512, g_call.digest, 32, g_call.digest, 32, 3, out, sizeof out);

@@ -13,138 +13,25 @@
  *   depends on the other, so the pair is computed in one step.
  * W + fc__sha512_k for all 80 rounds of both blocks is stored in wk (1.25 KiB on the
  * stack, wiped at the end); the rounds are scalar 64-bit code whose
- * rotations compile to RORX (no flags, 3 operands). The schedule of both
- * blocks is computed between block A's rounds (two_blocks), so its own
- * dependency chain hides under theirs. An odd last block is scheduled
- * alongside itself.
- * Stack: about 1.5 KiB.
+ * rotations compile to RORX (no flags, 3 operands). The schedule is computed
+ * between rounds, so its own dependency chain hides under theirs: for the
+ * first pair between block A's rounds, then (x86-64) software-pipelined
+ * over both blocks' rounds (compress in sha512_x86_impl.h: the next pair's
+ * first half goes between block B's rounds; i686 stays pair by pair, its 8
+ * registers would spill). An odd last block is scheduled alongside itself.
+ * Stack: about 2 KiB (x86-64, gcc 12: wk 1.25 KiB, spills).
  */
 #include <immintrin.h>
 
-#include "fc_internal.h"
-
-#include "sha512_k.h"
-
 #define VROR(x, n) _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - (n)))
-#define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 1), VROR(x, 8)), _mm256_srli_epi64(x, 7))
+/* Rotation by 8 is a byte shuffle: one instruction instead of three. */
+#define VROR8(x)                                                                        \
+  _mm256_shuffle_epi8(x, _mm256_set_epi64x(0x080f0e0d0c0b0a09ll, 0x0007060504030201ll, \
+                                           0x080f0e0d0c0b0a09ll, 0x0007060504030201ll))
+#define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 1), VROR8(x)), _mm256_srli_epi64(x, 7))
 #define S1V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 19), VROR(x, 61)), _mm256_srli_epi64(x, 6))
 
-/* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes. */
-#define KPAIR(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha512_k[2 * (q)]))
-
-#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* One round; the caller rotates the roles of a..h instead of moving them.
-   Both recurrences are kept 4 operations deep:
-   - new e = (d + h + w) + Ch + S1(e): d + h + w does not depend on e;
-   - new a = (T1 + Maj) + S0(a) with Maj(a,b,c) = (a & (b ^ c)) ^ (b & c),
-     where b ^ c and b & c do not depend on the new a (b and c are the
-     previous round's a and b): computed afresh, nothing extra stays live. */
-#define RND(a, b, c, d, e, f, g, h, w)                                  \
-  do {                                                                  \
-    uint64_t hw = h + (w), ch = g ^ (e & (f ^ g));                      \
-    uint64_t s1 = ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                 \
-    uint64_t t1 = hw + ch + s1;                                         \
-    d = (d + hw) + ch + s1;                                             \
-    uint64_t maj = (a & (b ^ c)) ^ (b & c);                             \
-    h = (t1 + maj) + (ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39));            \
-  } while (0)
-
-#define RND8(wk)                                                     \
-  do {                                                               \
-    RND(a, b, c, d, e, f, g, h, (wk)[0]);            \
-    RND(h, a, b, c, d, e, f, g, (wk)[1]);            \
-    RND(g, h, a, b, c, d, e, f, (wk)[4]);            \
-    RND(f, g, h, a, b, c, d, e, (wk)[5]);            \
-    RND(e, f, g, h, a, b, c, d, (wk)[8]);            \
-    RND(d, e, f, g, h, a, b, c, (wk)[9]);            \
-    RND(c, d, e, f, g, h, a, b, (wk)[12]);           \
-    RND(b, c, d, e, f, g, h, a, (wk)[13]);           \
-  } while (0)
-
-#define LOAD_ST                                                                              \
-  uint64_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6],     \
-           h = st[7]
-#define ADD_ST \
-  st[0] += a;  \
-  st[1] += b;  \
-  st[2] += c;  \
-  st[3] += d;  \
-  st[4] += e;  \
-  st[5] += f;  \
-  st[6] += g;  \
-  st[7] += h
-
-/* x[q] = W[2q..2q+1] of both blocks; xo = x[p-8] becomes x[p]; x1_ = x[p-7],
-   x4_ = x[p-4], x5_ = x[p-3], x7_ = x[p-1]; W+fc__sha512_k goes to wk[4p..4p+3]. */
-#define STEP(p, xo, x1_, x4_, x5_, x7_)                                                      \
-  xo = _mm256_add_epi64(                                                                     \
-      _mm256_add_epi64(xo, S0V(_mm256_alignr_epi8(x1_, xo, 8))),                             \
-      _mm256_add_epi64(_mm256_alignr_epi8(x5_, x4_, 8), S1V(x7_)));                          \
-  _mm256_storeu_si256((__m256i *)(wk + 4 * (p)), _mm256_add_epi64(xo, KPAIR(p)))
-
-/*
- * Blocks a and b (b may equal a): the schedule of both runs interleaved with
- * the 80 rounds of block a (its dependency chain, 32 steps of s1, is then
- * hidden under the rounds' own), then block b's rounds read the stored W+fc__sha512_k.
- * Chunk i of 8 rounds (pairs 4i..4i+3) computes pairs 8+4i..11+4i, which
- * later chunks read: the schedule stays ahead of the rounds.
- */
-static void two_blocks(uint64_t *st, uint64_t *wk, const uint8_t *pa, const uint8_t *pb) {
-  const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fll, 0x0001020304050607ll,
-                                          0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
-  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
-#define LOAD(j, x)                                                                        \
-  x = _mm256_shuffle_epi8(                                                                \
-      _mm256_inserti128_si256(                                                            \
-          _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(pa + 16 * (j)))),       \
-          _mm_loadu_si128((const __m128i *)(pb + 16 * (j))), 1),                          \
-      bswap);                                                                             \
-  _mm256_storeu_si256((__m256i *)(wk + 4 * (j)), _mm256_add_epi64(x, KPAIR(j)))
-  LOAD(0, x0);
-  LOAD(1, x1);
-  LOAD(2, x2);
-  LOAD(3, x3);
-  LOAD(4, x4);
-  LOAD(5, x5);
-  LOAD(6, x6);
-  LOAD(7, x7);
-#undef LOAD
-  {
-    LOAD_ST;
-    for (int i = 0; i < 64; i += 16) { /* rounds i..i+15; pairs 8+i/2..15+i/2 scheduled */
-      int p = 8 + i / 2;
-      RND8(wk + 2 * i);
-      STEP(p + 0, x0, x1, x4, x5, x7);
-      STEP(p + 1, x1, x2, x5, x6, x0);
-      STEP(p + 2, x2, x3, x6, x7, x1);
-      STEP(p + 3, x3, x4, x7, x0, x2);
-      RND8(wk + 2 * i + 16);
-      STEP(p + 4, x4, x5, x0, x1, x3);
-      STEP(p + 5, x5, x6, x1, x2, x4);
-      STEP(p + 6, x6, x7, x2, x3, x5);
-      STEP(p + 7, x7, x0, x3, x4, x6);
-    }
-    RND8(wk + 128);
-    RND8(wk + 144);
-    ADD_ST;
-  }
-  if (pb != pa) {
-    const uint64_t *wb = wk + 2;
-    LOAD_ST;
-    for (int t = 0; t < 80; t += 8, wb += 16) RND8(wb);
-    ADD_ST;
-  }
-}
-
-static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
-  uint64_t *st = state;
-  uint64_t wk[4 * 40] __attribute__((aligned(32)));
-  for (; nblocks >= 2; nblocks -= 2, blocks += 256) two_blocks(st, wk, blocks, blocks + 128);
-  if (nblocks) two_blocks(st, wk, blocks, blocks);
-  __builtin_memset(wk, 0, sizeof(wk));
-  __asm__ __volatile__("" : : "r"(wk) : "memory");
-  _mm256_zeroupper();
-}
+#include "sha512_x86_impl.h"
 
 const fc__sha_kernel fc__sha512_avx2 = {
     {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
