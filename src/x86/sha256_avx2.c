@@ -34,50 +34,12 @@
 #define S1V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 17), VROR(x, 19)), _mm256_srli_epi32(x, 10))
 #define KQ(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha256_k[4 * (q)]))
 
-#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-/* Pins a value's evaluation order against reassociation (see sha512_x86_impl.h). */
-#define KEEP(x) __asm__("" : "+r"(x))
-/* One round with rotated roles, both recurrences 4 operations deep, T1 =
-   new e - d: the form of sha512_x86_impl.h's RND, on 32-bit words. */
-#define RND(a, b, c, d, e, f, g, h, w)                                  \
-  do {                                                                  \
-    uint32_t ne_ = d + (h + (w));                                       \
-    KEEP(ne_);                                                          \
-    ne_ += g ^ (e & (f ^ g));                                           \
-    KEEP(ne_);                                                          \
-    ne_ += ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25);                         \
-    KEEP(ne_);                                                          \
-    h = ne_ - d;                                                        \
-    d = ne_;                                                            \
-    h += (a & (b ^ c)) ^ (b & c);                                       \
-    KEEP(h);                                                            \
-    h += ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22);                           \
-  } while (0)
-
-#define RND8(wk)                                  \
-  do {                                            \
-    RND(a, b, c, d, e, f, g, h, (wk)[0]);         \
-    RND(h, a, b, c, d, e, f, g, (wk)[1]);         \
-    RND(g, h, a, b, c, d, e, f, (wk)[2]);         \
-    RND(f, g, h, a, b, c, d, e, (wk)[3]);         \
-    RND(e, f, g, h, a, b, c, d, (wk)[8]);         \
-    RND(d, e, f, g, h, a, b, c, (wk)[9]);         \
-    RND(c, d, e, f, g, h, a, b, (wk)[10]);        \
-    RND(b, c, d, e, f, g, h, a, (wk)[11]);        \
-  } while (0)
-
-#define LOAD_ST                                                                              \
-  uint32_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6],     \
-           h = st[7]
-#define ADD_ST \
-  st[0] += a;  \
-  st[1] += b;  \
-  st[2] += c;  \
-  st[3] += d;  \
-  st[4] += e;  \
-  st[5] += f;  \
-  st[6] += g;  \
-  st[7] += h
+#define SHA2_W uint32_t
+#define SHA2_S1(e) (SHA2_ROR(e, 6) ^ SHA2_ROR(e, 11) ^ SHA2_ROR(e, 25))
+#define SHA2_S0(a) (SHA2_ROR(a, 2) ^ SHA2_ROR(a, 13) ^ SHA2_ROR(a, 22))
+#include "sha2_x86_rounds.h"
+/* W + K of block A's rounds sit at wk[0..3, 8..11, ...] (block B's between). */
+#define RND8(wk) RND8_AT(wk, 0, 1, 2, 3, 8, 9, 10, 11)
 
 /* xo = x[q-4] becomes x[q]; x1_ = x[q-3], x2_ = x[q-2], x3_ = x[q-1];
    W + fc__sha256_k goes to wk[8q .. 8q+7] (block A's 4 words, then B's). */

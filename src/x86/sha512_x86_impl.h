@@ -14,61 +14,12 @@
 /* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes. */
 #define KPAIR(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha512_k[2 * (q)]))
 
-#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* Pins a value's evaluation order: the compiler may not reassociate the
-   sums across it (it would, and lengthen the chains below). */
-#define KEEP(x) __asm__("" : "+r"(x))
-/* One round (FIPS 180-4 6.4.2 step 3); the caller rotates the roles of a..h
-   instead of moving them. Both recurrences stay 4 operations deep, with
-   one addition fewer than T1 and T2 written out (23 integer operations):
-   - new e = ((d + (h + w)) + Ch(e,f,g)) + S1(e): d + h + w does not depend
-     on e, Ch = g ^ (e & (f ^ g)) (2 deep) goes in before S1 (3 deep);
-   - T1 = new e - d, one subtraction;
-   - new a = (T1 + Maj(a,b,c)) + S0(a), Maj = (a & (b ^ c)) ^ (b & c) with
-     b ^ c and b & c independent of a. T1 arrives after a's own terms; that
-     only delays a, whose next use outside its chain (as d) is 3 rounds on.
-   Measured (fc_bench, SHA-512 16 KiB): the variant with 22 operations and
-   5-deep chains (Maj = b ^ ((a ^ b) & (b ^ c)), h += T1 parts in turn) is
-   about 2% slower, the previous one with 25 operations about 1%. */
-#define RND(a, b, c, d, e, f, g, h, w)                                  \
-  do {                                                                  \
-    uint64_t ne_ = d + (h + (w));                                       \
-    KEEP(ne_);                                                          \
-    ne_ += g ^ (e & (f ^ g));                                           \
-    KEEP(ne_);                                                          \
-    ne_ += ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                        \
-    KEEP(ne_);                                                          \
-    h = ne_ - d;                                                        \
-    d = ne_;                                                            \
-    h += (a & (b ^ c)) ^ (b & c);                                       \
-    KEEP(h);                                                            \
-    h += ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39);                          \
-  } while (0)
-
-#define RND8(wk)                                      \
-  do {                                                \
-    RND(a, b, c, d, e, f, g, h, (wk)[0]);             \
-    RND(h, a, b, c, d, e, f, g, (wk)[1]);             \
-    RND(g, h, a, b, c, d, e, f, (wk)[4]);             \
-    RND(f, g, h, a, b, c, d, e, (wk)[5]);             \
-    RND(e, f, g, h, a, b, c, d, (wk)[8]);             \
-    RND(d, e, f, g, h, a, b, c, (wk)[9]);             \
-    RND(c, d, e, f, g, h, a, b, (wk)[12]);            \
-    RND(b, c, d, e, f, g, h, a, (wk)[13]);            \
-  } while (0)
-
-#define LOAD_ST                                                                              \
-  uint64_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6],     \
-           h = st[7]
-#define ADD_ST \
-  st[0] += a;  \
-  st[1] += b;  \
-  st[2] += c;  \
-  st[3] += d;  \
-  st[4] += e;  \
-  st[5] += f;  \
-  st[6] += g;  \
-  st[7] += h
+#define SHA2_W uint64_t
+#define SHA2_S1(e) (SHA2_ROR(e, 14) ^ SHA2_ROR(e, 18) ^ SHA2_ROR(e, 41))
+#define SHA2_S0(a) (SHA2_ROR(a, 28) ^ SHA2_ROR(a, 34) ^ SHA2_ROR(a, 39))
+#include "sha2_x86_rounds.h"
+/* W + K of block A's rounds sit at wk[0, 1, 4, 5, ...] (block B's between). */
+#define RND8(wk) RND8_AT(wk, 0, 1, 4, 5, 8, 9, 12, 13)
 
 /* x[q] = W[2q..2q+1] of both blocks; xo = x[p-8] becomes x[p]; x1_ = x[p-7],
    x4_ = x[p-4], x5_ = x[p-3], x7_ = x[p-1]; W+fc__sha512_k goes to ws[4p..4p+3]. */
