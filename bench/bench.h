@@ -7,6 +7,9 @@
 
 #include "fastcrypt.h"
 
+/* Is name in the comma-separated list (NULL list: everything)? --kernels. */
+int bench_in_list(const char *list, const char *name);
+
 typedef enum { BOP_MONT_MUL, BOP_MODPOW_F4, BOP_MODPOW_E3, BOP_RSA_VERIFY } bench_op;
 
 /*

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "fastcrypt.h"
 #include "fastcrypt_hwcrypto.h"
 #include "vb2_shim.h"
@@ -141,18 +142,6 @@ static uint64_t calibrate(const char *kernel, vop op, const vinput *in, double t
   return k < 1 ? 1 : (uint64_t)(k + 0.5);
 }
 
-static int in_list(const char *list, const char *name) {
-  if (list == NULL) return 1;
-  size_t n = strlen(name);
-  for (const char *p = list;;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && memcmp(p, name, n) == 0) return 1;
-    if (!end) return 0;
-    p = end + 1;
-  }
-}
-
 static void cell(double mean, double std, double base) {
   char t[64];
   if (mean < 1e4)
@@ -173,7 +162,7 @@ int bench_vboot(const bench_vboot_opts *o) {
   int ncols = 0, base = -1, failed = 0, kept = o->runs - o->warmup;
   size_t nimpl = fc_impls(FC_OP_MONT, impls, MAX_KERNELS);
   for (size_t i = 0; i < nimpl && i < MAX_KERNELS; i++)
-    if (impls[i].usable && in_list(o->kernels, impls[i].name)) {
+    if (impls[i].usable && bench_in_list(o->kernels, impls[i].name)) {
       if (strcmp(impls[i].name, "scalar32") == 0) base = ncols;
       cols[ncols++] = impls[i].name;
     }

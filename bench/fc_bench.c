@@ -130,8 +130,8 @@ static void stats(double *x, int n, double *mean, double *std, double *median) {
   *std = n > 1 ? sqrt(q / (n - 1)) : 0;
 }
 
-/* Is name in the comma-separated list (NULL list: everything)? */
-static int in_list(const char *list, const char *name) {
+/* bench.h */
+int bench_in_list(const char *list, const char *name) {
   if (list == NULL) return 1;
   size_t n = strlen(name);
   for (const char *p = list;;) {
@@ -475,9 +475,9 @@ int main(int argc, char **argv) {
   const char *names[MAX_COLS + 1];
   int ncols = 0;
   for (size_t i = 0; i < nimpl; i++)
-    if (impls[i].usable && in_list(o.kernels, impls[i].name)) cols[ncols++].name = impls[i].name;
+    if (impls[i].usable && bench_in_list(o.kernels, impls[i].name)) cols[ncols++].name = impls[i].name;
 #ifdef FC_BENCH_OPENSSL
-  if (in_list(o.kernels, "openssl")) {
+  if (bench_in_list(o.kernels, "openssl")) {
     cols[ncols].name = "openssl";
     cols[ncols++].is_ossl = 1;
   }
