@@ -24,7 +24,7 @@
 
 #include <arm_neon.h>
 
-#include "fc_internal.h"
+#include "aes_key_expand.h"
 
 #define FCA_DEC_OFF 15
 #define FCA_HPOW 8
@@ -43,19 +43,8 @@ static inline uint32_t fca_subword(uint32_t w) {
 
 static inline void fca_setkey(fc_aes_key *key, const uint8_t *k) {
   uint32_t w[60];
-  unsigned nk = key->key_len / 4, nr = key->rounds, total = 4 * (nr + 1);
-  uint32_t rcon = 1;
-  memcpy(w, k, 4 * nk);
-  for (unsigned i = nk; i < total; i++) {
-    uint32_t t = w[i - 1];
-    if (i % nk == 0) {
-      t = fca_subword(t >> 8 | t << 24) ^ rcon;
-      rcon = (rcon << 1) ^ (0x11B & (uint32_t)-(int32_t)(rcon >> 7));
-    } else if (nk > 6 && i % nk == 4) {
-      t = fca_subword(t);
-    }
-    w[i] = w[i - nk] ^ t;
-  }
+  unsigned nr = key->rounds;
+  fc__aes_expand_key(w, k, key->key_len / 4, nr, fca_subword);
   uint8_t *ek = (uint8_t *)key->kdata, *dk = ek + 16 * FCA_DEC_OFF;
   memcpy(ek, w, 16 * (nr + 1));
   fca_st(dk, fca_ld(ek + 16 * nr));

@@ -28,7 +28,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "fc_internal.h"
+#include "aes_key_expand.h"
 
 #define FC_X86_DEC_OFF 15 /* decryption keys start at kdata block 15 */
 #define FC_X86_HPOW 16     /* H^1..H^16 */
@@ -53,19 +53,8 @@ static inline uint32_t fcx_subword(uint32_t w) {
 /* FIPS 197 section 5.2 on little-endian words, then AESIMC for decryption. */
 static inline void fcx_setkey(fc_aes_key *key, const uint8_t *k) {
   uint32_t w[60];
-  unsigned nk = key->key_len / 4, nr = key->rounds, total = 4 * (nr + 1);
-  uint32_t rcon = 1;
-  memcpy(w, k, 4 * nk);
-  for (unsigned i = nk; i < total; i++) {
-    uint32_t t = w[i - 1];
-    if (i % nk == 0) {
-      t = fcx_subword(t >> 8 | t << 24) ^ rcon;
-      rcon = (rcon << 1) ^ (0x11B & (uint32_t)-(int32_t)(rcon >> 7));
-    } else if (nk > 6 && i % nk == 4) {
-      t = fcx_subword(t);
-    }
-    w[i] = w[i - nk] ^ t;
-  }
+  unsigned nr = key->rounds;
+  fc__aes_expand_key(w, k, key->key_len / 4, nr, fcx_subword);
   __m128i *ek = (__m128i *)(void *)key->kdata, *dk = ek + FC_X86_DEC_OFF;
   for (unsigned r = 0; r <= nr; r++) fcx_st(&ek[r], fcx_ld(w + 4 * r));
   fcx_st(&dk[0], fcx_ld(&ek[nr]));
