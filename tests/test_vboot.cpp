@@ -256,13 +256,8 @@ TEST_P(Vboot, PaddingVectors) {
   ASSERT_EQ(d, digest);
 
   std::string text = fct::read_text(vb("testcases/padding_test_vectors.hex"));
-  size_t line = 0, accepted = 0, rejected = 0, pos = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) nl = text.size();
-    std::string h = fct::rsp::trim(text.substr(pos, nl - pos));
-    pos = nl + 1;
-    if (h.empty()) continue;
+  size_t line = 0, accepted = 0, rejected = 0;
+  for (const std::string &h : fct::rsp::nonempty_lines(text)) {
     line++;
     Bytes sig;
     ASSERT_NO_THROW(sig = fct::hex_strict(h)) << "line " << line;

@@ -247,14 +247,9 @@ TEST_P(VbootHook, PaddingVectors) {
   ASSERT_EQ(k.pub.arrsize, 32u);
   const Bytes digest = fct::hex("9069ca78e7450a285173431b3e52c5c25299e473");  // SHA-1(00000000)
   std::string text = fct::read_text(vb("testcases/padding_test_vectors.hex"));
-  size_t line = 0, accepted = 0, rejected = 0, declined = 0, pos = 0;
+  size_t line = 0, accepted = 0, rejected = 0, declined = 0;
   Workbuf wb(kBigWorkbuf);
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) nl = text.size();
-    std::string h = fct::rsp::trim(text.substr(pos, nl - pos));
-    pos = nl + 1;
-    if (h.empty()) continue;
+  for (const std::string &h : fct::rsp::nonempty_lines(text)) {
     line++;
     Bytes sig;
     ASSERT_NO_THROW(sig = fct::hex_strict(h)) << "line " << line;

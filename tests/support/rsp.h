@@ -32,6 +32,21 @@ inline std::string trim(const std::string &s) {
   return s.substr(b, e - b);
 }
 
+// The lines of text, trimmed, empty ones left out (plain one-per-line
+// files such as vboot's padding_test_vectors.hex).
+inline std::vector<std::string> nonempty_lines(const std::string &text) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    std::string s = trim(text.substr(pos, nl - pos));
+    pos = nl + 1;
+    if (!s.empty()) out.push_back(s);
+  }
+  return out;
+}
+
 // Splits "key = value" (value may be empty); no '=' gives key only.
 inline void split_kv(const std::string &s, std::string *k, std::string *v) {
   size_t eq = s.find('=');
