@@ -93,6 +93,21 @@
  */
 #define NEXT_LIMB0(x, h) V_ADD(V_BCAST1(x), V_BCAST0(h))
 #define LMAX (VL * NVMAX)
+/*
+ * Where a row's high parts go, for vectors 1 .. nv-1 (vector 0's feed the
+ * next limb 0 and stay apart). Below 8 vectors of 8 lanes: into a fresh
+ * vector h, added after the shift (the path of an accumulator through a
+ * row: 2 multiply-accumulates, valignq, vpaddq, about 12 cycles). From
+ * 8 on: straight into the shifted vector, one vpaddq and one
+ * zeroed register fewer per vector and row, but 4 multiply-accumulates and
+ * valignq (about 19 cycles) on that path, which only enough vectors per
+ * row hide. Measured on the development machine (e = 65537 modpow, us,
+ * fresh h / direct): 2048 bits (5 vectors) 5.8 / 6.2, 3072 (8) 12.5-13.6 /
+ * 11.7, 4096 (10) 18.3 / 16.8; 7 and 9 vectors were a draw. The general
+ * instance (above 10 vectors, accumulator in scratch memory) measured
+ * slower direct at 8192 bits (125 / 111), so it keeps h.
+ */
+#define HI_DIRECT(nv) ((nv) * VL >= 64 && (nv) * VL <= 80)
 #define MASK52 0x000fffffffffffffull
 
 /*
@@ -213,11 +228,17 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
     l0 = NEXT_LIMB0(x, h);
     for (size_t j = 1; j < nv; j++) {
       V y = V_MADDLO(V_MADDLO(acc[j], ai, B(j)), q, N(j));
-      acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
-      h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
+      if (HI_DIRECT(nv) && j > 1)
+        acc[j - 1] = V_MADDHI(V_MADDHI(V_ALIGN1(y, x), ai, B(j - 1)), q, N(j - 1));
+      else
+        acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+      if (!HI_DIRECT(nv)) h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
       x = y;
     }
-    acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+    if (HI_DIRECT(nv) && nv > 1)
+      acc[nv - 1] = V_MADDHI(V_MADDHI(V_ALIGN1(zero, x), ai, B(nv - 1)), q, N(nv - 1));
+    else
+      acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
   }
   normalise(r, acc, nv);
 #undef B
@@ -238,30 +259,45 @@ static FC_IFMA_INLINE void ams_row(const uint64_t *a, const uint64_t *n, size_t 
   unsigned m = (1u << VL) - 1, eq1 = (2u << l) & m, gt1 = (0xfcu << l) & m;
   /* 0.., a_i, d_(i+1), d'.. */
   V sv = V_BLEND(gt1, V_BLEND(eq1, V_MASKZ_MOV(1u << l, A(v)), DV(v)), Dp[v]);
-  V x = zero, h = zero;
+  V x = zero, h = zero, sp = zero;
+  /* the high parts of vector k (>= 1), added straight into its shifted place */
+#define AMS_HI(t, k) V_MADDHI((k) >= v ? V_MADDHI(t, ai, sp) : (t), q, N(k))
   /* rows after row 0 add nothing at place 0, so limb 0 is l0 and the carry
      out of it after q n is known from l0 alone:
      x_0 = l0 + (-l0 mod 2^52) = 2^52 ceil(l0 / 2^52) */
   V cy0 = first ? zero : V_SRL52_LANE0(V_ADD(l0, V_SET1(MASK52)));
 FC_UNROLL
   for (size_t j = 0; j < nv; j++) {
-    V y = acc[j], hj = j == 0 ? cy0 : zero;
+    V y = acc[j], sj = zero;
     if (j >= v) {
-      V sj = j == v ? sv : last && j == v + 1 ? V_BLEND(1u, Dp[j], DV(j)) : Dp[j];
+      sj = j == v ? sv : last && j == v + 1 ? V_BLEND(1u, Dp[j], DV(j)) : Dp[j];
       y = V_MADDLO(y, ai, sj);
-      hj = V_MADDHI(hj, ai, sj);
     }
     y = V_MADDLO(y, q, N(j));
-    hj = V_MADDHI(hj, q, N(j));
-    if (j == 0) {
+    if (j == 0) { /* vector 0's high parts apart: they feed the next row's limb 0 */
+      V hj = cy0;
+      if (j >= v) hj = V_MADDHI(hj, ai, sj);
+      hj = V_MADDHI(hj, q, N(j));
       if (first) hj = V_ADD(hj, V_SRL52_LANE0(y));
       *l0p = NEXT_LIMB0(y, hj);
-    } else
+      h = hj;
+    } else if (HI_DIRECT(nv) && j > 1)
+      acc[j - 1] = AMS_HI(V_ALIGN1(y, x), j - 1);
+    else
       acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+    if (j > 0 && !HI_DIRECT(nv)) {
+      h = zero;
+      if (j >= v) h = V_MADDHI(h, ai, sj);
+      h = V_MADDHI(h, q, N(j));
+    }
     x = y;
-    h = hj;
+    sp = sj;
   }
-  acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+  if (HI_DIRECT(nv) && nv > 1)
+    acc[nv - 1] = AMS_HI(V_ALIGN1(zero, x), nv - 1);
+  else
+    acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+#undef AMS_HI
 #undef A
 #undef DV
 }
