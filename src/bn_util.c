@@ -175,9 +175,10 @@ int fc__bn_from_be(uint32_t *w, size_t nwords, const uint8_t *be, size_t be_len)
       for (size_t j = 0; j < nwords; j++) w[j] = 0;
       return 0;
     }
-  for (; be_len >= 4; be_len -= 4)
-    w[i++] = (uint32_t)be[be_len - 1] | (uint32_t)be[be_len - 2] << 8 |
-             (uint32_t)be[be_len - 3] << 16 | (uint32_t)be[be_len - 4] << 24;
+  for (; be_len >= 4; be_len -= 4) {
+    const uint8_t *p = be + be_len - 4; /* one big-endian load (compilers merge the bytes) */
+    w[i++] = (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24;
+  }
   if (be_len) {
     uint32_t x = 0;
     for (size_t j = 0; j < be_len; j++) x = x << 8 | be[j];

@@ -10,9 +10,11 @@
  */
 #include "fc_internal.h"
 
+#if defined(FC_HAVE_ANY_EXPONENT)
 static int bit_at(const uint8_t *exp, size_t exp_len, size_t i) {
   return (exp[exp_len - 1 - i / 8] >> (i % 8)) & 1;
 }
+#endif
 
 static size_t bit_length(const uint8_t *exp, size_t exp_len) {
   uint8_t top = exp[0];
@@ -24,13 +26,23 @@ static size_t bit_length(const uint8_t *exp, size_t exp_len) {
   return 8 * (exp_len - 1) + b;
 }
 
-/* Returns k >= 1 when exp = 2^k + 1, else 0. */
+/* Returns k >= 1 when exp = 2^k + 1, else 0: exp odd, and exp - 1 has a
+   single bit set. exp[0] != 0 (the entry points strip leading zeros; a
+   zero there gives 0). A byte at a time: verification asks this three
+   times per call. */
 static size_t two_k_plus_one(const uint8_t *exp, size_t exp_len) {
-  size_t bits = bit_length(exp, exp_len);
-  if (bits < 2 || !bit_at(exp, exp_len, 0)) return 0;
-  for (size_t i = 1; i + 1 < bits; i++)
-    if (bit_at(exp, exp_len, i)) return 0;
-  return bits - 1;
+  if (exp_len == 0 || exp[0] == 0 || !(exp[exp_len - 1] & 1)) return 0;
+  size_t nonzero = 0;
+  unsigned only = 0;
+  for (size_t i = 0; i < exp_len; i++) {
+    unsigned b = i + 1 == exp_len ? exp[i] & 0xfeu : exp[i];
+    if (b) {
+      nonzero++;
+      only = b;
+    }
+  }
+  if (nonzero != 1 || (only & (only - 1))) return 0;
+  return bit_length(exp, exp_len) - 1;
 }
 
 size_t fc__modpow_f4_squarings(const uint8_t *exp, size_t exp_len) {

@@ -125,7 +125,19 @@ static size_t nvec(const fc_mont_ctx *ctx) { return NVB(32 * (size_t)ctx->nwords
 /* w[0..nw) (32-bit words) to L limbs of 52 bits, zero-extended. */
 static uint32_t word_at(const uint32_t *w, size_t nw, size_t k) { return k < nw ? w[k] : 0; }
 static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
-  for (size_t j = 0; j < L; j++) {
+  size_t j = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* the words' bytes are the number's, least significant first: limb j is
+     8 bytes from byte 52j / 8 shifted by 52j mod 8 (0 or 4), while those
+     bytes lie inside w */
+  const unsigned char *bytes = (const unsigned char *)w;
+  for (; j < L && 52 * j / 8 + 8 <= 4 * nw; j++) {
+    uint64_t v;
+    __builtin_memcpy(&v, bytes + 52 * j / 8, 8);
+    d[j] = (v >> (52 * j % 8)) & MASK52;
+  }
+#endif
+  for (; j < L; j++) {
     size_t bit = 52 * j, k = bit / 32;
     unsigned sh = (unsigned)(bit % 32); /* 0, 4, ..., 28 */
     uint64_t v = ((uint64_t)word_at(w, nw, k + 1) << 32 | word_at(w, nw, k)) >> sh;
