@@ -104,8 +104,9 @@
  * row hide. Measured on the development machine (e = 65537 modpow, us,
  * fresh h / direct): 2048 bits (5 vectors) 5.8 / 6.2, 3072 (8) 12.5-13.6 /
  * 11.7, 4096 (10) 18.3 / 16.8; 7 and 9 vectors were a draw. The general
- * instance (above 10 vectors, accumulator in scratch memory) measured
- * slower direct at 8192 bits (125 / 111), so it keeps h.
+ * instance (above 10 vectors, accumulator in scratch memory) keeps h, and
+ * its choice must be a compile-time constant there too: decided at run
+ * time in its loop it cost 8192 bits 20-50%.
  */
 #define HI_DIRECT(nv) ((nv) * VL >= 64 && (nv) * VL <= 80)
 #define MASK52 0x000fffffffffffffull
@@ -223,7 +224,7 @@ static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
  * and acc stays in registers.
  */
 static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                               const uint64_t *n, uint64_t k0, size_t nv, V *acc) {
+                               const uint64_t *n, uint64_t k0, size_t nv, V *acc, int direct) {
   const V K0 = V_SET1(k0), zero = V_ZERO();
 #define B(j) V_LOADU(b + VL * (j))
 #define N(j) V_LOADU(n + VL * (j))
@@ -240,14 +241,14 @@ static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b
     l0 = NEXT_LIMB0(x, h);
     for (size_t j = 1; j < nv; j++) {
       V y = V_MADDLO(V_MADDLO(acc[j], ai, B(j)), q, N(j));
-      if (HI_DIRECT(nv) && j > 1)
+      if (direct && j > 1)
         acc[j - 1] = V_MADDHI(V_MADDHI(V_ALIGN1(y, x), ai, B(j - 1)), q, N(j - 1));
       else
         acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
-      if (!HI_DIRECT(nv)) h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
+      if (!direct) h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
       x = y;
     }
-    if (HI_DIRECT(nv) && nv > 1)
+    if (direct && nv > 1)
       acc[nv - 1] = V_MADDHI(V_MADDHI(V_ALIGN1(zero, x), ai, B(nv - 1)), q, N(nv - 1));
     else
       acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
@@ -272,6 +273,7 @@ static FC_IFMA_INLINE void ams_row(const uint64_t *a, const uint64_t *n, size_t 
   /* 0.., a_i, d_(i+1), d'.. */
   V sv = V_BLEND(gt1, V_BLEND(eq1, V_MASKZ_MOV(1u << l, A(v)), DV(v)), Dp[v]);
   V x = zero, h = zero, sp = zero;
+  const int direct = D != NULL && HI_DIRECT(nv); /* a constant: D is NULL in the general instance */
   /* the high parts of vector k (>= 1), added straight into its shifted place */
 #define AMS_HI(t, k) V_MADDHI((k) >= v ? V_MADDHI(t, ai, sp) : (t), q, N(k))
   /* rows after row 0 add nothing at place 0, so limb 0 is l0 and the carry
@@ -280,32 +282,26 @@ static FC_IFMA_INLINE void ams_row(const uint64_t *a, const uint64_t *n, size_t 
   V cy0 = first ? zero : V_SRL52_LANE0(V_ADD(l0, V_SET1(MASK52)));
 FC_UNROLL
   for (size_t j = 0; j < nv; j++) {
-    V y = acc[j], sj = zero;
+    V y = acc[j], hj = j == 0 ? cy0 : zero, sj = zero;
     if (j >= v) {
       sj = j == v ? sv : last && j == v + 1 ? V_BLEND(1u, Dp[j], DV(j)) : Dp[j];
       y = V_MADDLO(y, ai, sj);
+      if (!direct || j == 0) hj = V_MADDHI(hj, ai, sj);
     }
     y = V_MADDLO(y, q, N(j));
-    if (j == 0) { /* vector 0's high parts apart: they feed the next row's limb 0 */
-      V hj = cy0;
-      if (j >= v) hj = V_MADDHI(hj, ai, sj);
-      hj = V_MADDHI(hj, q, N(j));
+    if (!direct || j == 0) hj = V_MADDHI(hj, q, N(j));
+    if (j == 0) { /* vector 0's high parts stay apart: they feed the next row's limb 0 */
       if (first) hj = V_ADD(hj, V_SRL52_LANE0(y));
       *l0p = NEXT_LIMB0(y, hj);
-      h = hj;
-    } else if (HI_DIRECT(nv) && j > 1)
+    } else if (direct && j > 1)
       acc[j - 1] = AMS_HI(V_ALIGN1(y, x), j - 1);
     else
       acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
-    if (j > 0 && !HI_DIRECT(nv)) {
-      h = zero;
-      if (j >= v) h = V_MADDHI(h, ai, sj);
-      h = V_MADDHI(h, q, N(j));
-    }
     x = y;
+    h = hj;
     sp = sj;
   }
-  if (HI_DIRECT(nv) && nv > 1)
+  if (direct && nv > 1)
     acc[nv - 1] = AMS_HI(V_ALIGN1(zero, x), nv - 1);
   else
     acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
@@ -378,7 +374,7 @@ FC_UNROLL
   FC_IFMA_NOINLINE static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
                        const uint64_t *n, uint64_t k0) {                                \
     V acc[NV];                                                                           \
-    amm(r, a, b, n, k0, NV, acc);                                                        \
+    amm(r, a, b, n, k0, NV, acc, HI_DIRECT(NV));                                                      \
   }                                                                                      \
   FC_IFMA_NOINLINE static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n,   \
                                          uint64_t k0) {                                 \
@@ -400,7 +396,7 @@ _Static_assert(NVFIX == 10, "AMM_FIXED instances cover 1 .. NVFIX");
 /* nv > NVFIX: acc and d are nv vectors each of scratch (64-byte aligned). */
 FC_IFMA_NOINLINE static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
                     uint64_t k0, size_t nv, V *acc) {
-  amm(r, a, b, n, k0, nv, acc);
+  amm(r, a, b, n, k0, nv, acc, 0);
 }
 FC_IFMA_NOINLINE static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
                     V *acc, V *d) {
