@@ -6,7 +6,7 @@
  * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
  * probe checks XCR0 bits 5-7 for AVX512F).
  * Stack (gcc 12, -fstack-usage): a product or squaring keeps its
- * accumulator in registers up to 10 vectors (4160 bits; spills at most 2504
+ * accumulator in registers up to 10 vectors (4160 bits; spills at most 2376
  * bytes, ams_10, 456 at 2048 bits: the squaring's doubled limbs, d and d',
  * 2 nv vectors, live beside it) and works in the modpow workspace
  * above; modpow 160, mont_mul 3968 (its operands and scratch), prepare
