@@ -374,7 +374,7 @@ FC_UNROLL
   FC_IFMA_NOINLINE static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
                        const uint64_t *n, uint64_t k0) {                                \
     V acc[NV];                                                                           \
-    amm(r, a, b, n, k0, NV, acc, HI_DIRECT(NV));                                                      \
+    amm(r, a, b, n, k0, NV, acc, HI_DIRECT(NV));                                         \
   }                                                                                      \
   FC_IFMA_NOINLINE static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n,   \
                                          uint64_t k0) {                                 \

@@ -124,12 +124,14 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
      digest at [0, dlen), prefix at [dlen, tlen), 00 at tlen, FF at
      [tlen + 1, hi) with hi = nbytes - 2 (at least 8 bytes, checked above),
      01 at hi, 00 at nbytes - 1. Public data: compared in variable time,
-     one loop per field, PS a whole word at a time where aligned. */
+     digest and prefix in one loop, PS in another, a whole word at a time
+     where aligned. */
 #define EM_BYTE(p) ((r[(p) / 4] >> (8 * ((p) % 4))) & 0xffu)
   const uint8_t *prefix = hashes[hash].prefix;
   size_t tlen = plen + dlen, hi = nbytes - 2, p;
   uint32_t diff = 0;
-  for (p = 0; p < tlen; p++) diff |= EM_BYTE(p) ^ (p < dlen ? digest[dlen - 1 - p] : prefix[tlen - 1 - p]);
+  for (p = 0; p < tlen; p++)
+    diff |= EM_BYTE(p) ^ (p < dlen ? digest[dlen - 1 - p] : prefix[tlen - 1 - p]);
   diff |= EM_BYTE(tlen) | (EM_BYTE(hi) ^ 0x01u) | EM_BYTE(hi + 1);
   for (p = tlen + 1; p < hi; p++) {
     if (p % 4 == 0 && p + 4 <= hi) {
