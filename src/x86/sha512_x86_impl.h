@@ -39,6 +39,19 @@
   STEP((p) + 5, x5, x6, x1, x2, x4); \
   STEP((p) + 6, x6, x7, x2, x3, x5); \
   STEP((p) + 7, x7, x0, x3, x4, x6)
+/* Block a's 80 rounds (W+K at w[4p], w[4p+1]) with steps 8..39 of the
+   pair's schedule between them; x0..x7 hold x[0..7] (LOAD4A, LOAD4B). */
+#define ROUNDS_A_WITH_SCHEDULE(w)        \
+  do {                                   \
+    for (int i_ = 0; i_ < 64; i_ += 16) { \
+      RND8((w) + 2 * i_);                \
+      STEP4A(8 + i_ / 2);                \
+      RND8((w) + 2 * i_ + 16);           \
+      STEP4B(8 + i_ / 2);                \
+    }                                    \
+    RND8((w) + 128);                     \
+    RND8((w) + 144);                     \
+  } while (0)
 /* x[j] (j = 0..7) of blocks pa (low lanes) and pb (high lanes), and W+K. */
 #define LOAD(j, x)                                                                        \
   x = _mm256_shuffle_epi8(                                                                \
@@ -89,14 +102,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   for (int first = 1;; first = 0) {
     LOAD_ST;
     if (first) { /* the whole schedule here: nothing ran before to hide it */
-      for (int i = 0; i < 64; i += 16) {
-        RND8(wa + 2 * i);
-        STEP4A(8 + i / 2);
-        RND8(wa + 2 * i + 16);
-        STEP4B(8 + i / 2);
-      }
-      RND8(wa + 128);
-      RND8(wa + 144);
+      ROUNDS_A_WITH_SCHEDULE(wa);
     } else {
       RND8(wa);
       STEP4A(24);
@@ -153,14 +159,7 @@ static void two_blocks(uint64_t *st, uint64_t *ws, const uint8_t *pa, const uint
   LOAD4B;
   {
     LOAD_ST;
-    for (int i = 0; i < 64; i += 16) {
-      RND8(ws + 2 * i);
-      STEP4A(8 + i / 2);
-      RND8(ws + 2 * i + 16);
-      STEP4B(8 + i / 2);
-    }
-    RND8(ws + 128);
-    RND8(ws + 144);
+    ROUNDS_A_WITH_SCHEDULE(ws);
     ADD_ST;
   }
   if (pb != pa) {
