@@ -363,14 +363,16 @@ fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out);
 
 /* HKDF (RFC 5869) extract-then-expand. salt NULL/empty means hash-length
    zeros; info may be NULL when info_len is 0. FC_ERR_ARG: okm_len 0 or over
-   255 * fc_hash_len(alg) (okm is then untouched). */
+   255 * fc_hash_len(alg) (okm is then untouched). okm may overlap salt and
+   ikm (read before okm is written) but not info (read for every block). */
 fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
                const uint8_t *ikm, size_t ikm_len, const uint8_t *info, size_t info_len,
                uint8_t *okm, size_t okm_len);
 
 /* PBKDF2-HMAC (RFC 8018 section 5.2). FC_ERR_ARG: iterations 0, out_len 0,
    or out_len over (2^32 - 1) * fc_hash_len(alg). The password drives no
-   branch and no memory index; intermediate values are wiped. */
+   branch and no memory index; intermediate values are wiped. out may
+   overlap pw and salt (both are read before out is written). */
 fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len,
                  const uint8_t *salt, size_t salt_len, uint32_t iterations,
                  uint8_t *out, size_t out_len);
@@ -453,9 +455,10 @@ fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len);   /* 16, 24
 void   fc_aes_clear(fc_aes_key *key);                                  /* wipes the schedule */
 
 /*
- * Every mode: in == out (in place) works; other overlaps are not allowed.
- * in/out may be NULL only when len is 0. On an error nothing is written
- * (out, iv and ctr untouched).
+ * Every mode: in == out (in place) works; other overlaps are not allowed,
+ * nor may iv or ctr overlap in or out (FC_ERR_ARG). in/out may be NULL
+ * only when len is 0. On an error nothing is written (out, iv and ctr
+ * untouched; the one exception is bad padding below, which zeroes out).
  * ECB/CBC: len a multiple of 16, else FC_ERR_ARG; iv is updated for chaining.
  */
 fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len);
@@ -472,8 +475,8 @@ fc_err fc_aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uin
  * bytes (*out_len), out_cap must hold them (FC_ERR_ARG otherwise, nothing
  * written); in == out allowed (the buffer then needs the room). Decrypt:
  * len a nonzero multiple of 16; *out_len = the unpadded length. Bad padding
- * gives FC_ERR_AUTH, with out's len bytes zeroed and *out_len = 0; the
- * padding is checked in constant time (no branch on its bytes).
+ * gives FC_ERR_AUTH, with out's len bytes zeroed, *out_len = 0 and iv as
+ * it was; the padding is checked in constant time (no branch on its bytes).
  */
 fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
                               size_t in_len, uint8_t *out, size_t out_cap, size_t *out_len);

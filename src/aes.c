@@ -68,7 +68,7 @@ fc_err fc_aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out
 fc_err fc_aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
-  if (rc == FC_OK && iv == NULL) rc = FC_ERR_ARG;
+  if (rc == FC_OK && !fc__aes_chain_ok(iv, in, out, len)) rc = FC_ERR_ARG;
   if (rc == FC_OK && len != 0) {
     kern(key)->cbc_enc(key, iv, in, out, len / 16);
     fc__aes_burn_stack();
@@ -79,7 +79,7 @@ fc_err fc_aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *
 fc_err fc_aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
-  if (rc == FC_OK && iv == NULL) rc = FC_ERR_ARG;
+  if (rc == FC_OK && !fc__aes_chain_ok(iv, in, out, len)) rc = FC_ERR_ARG;
   if (rc == FC_OK && len != 0) {
     kern(key)->cbc_dec(key, iv, in, out, len / 16);
     fc__aes_burn_stack();
@@ -89,7 +89,7 @@ fc_err fc_aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *
 
 fc_err fc_aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                   size_t len) {
-  if (!fc__aes_key_ok(key) || ctr == NULL || !fc__aes_io_ok(in, out, len)) return FC_ERR_ARG;
+  if (!fc__aes_key_ok(key) || !fc__aes_chain_ok(ctr, in, out, len)) return FC_ERR_ARG;
   size_t whole = len / 16, rest = len % 16;
   if (whole != 0) kern(key)->ctr(key, ctr, in, out, whole);
   if (rest != 0) {
@@ -108,10 +108,11 @@ fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8
   if (!fc__aes_key_ok(key) || iv == NULL || out == NULL || out_len == NULL ||
       (in == NULL && in_len != 0) || whole + 16 < whole || out_cap < whole + 16)
     return FC_ERR_ARG;
-  if (in != NULL && in != out) {
-    uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
-    if (!(a + in_len <= b || b + whole + 16 <= a)) return FC_ERR_ARG;
-  }
+  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+  if (a + in_len < a || b + whole + 16 < b || !fc__aes_block_apart(iv, in, in_len) ||
+      !fc__aes_block_apart(iv, out, whole + 16))
+    return FC_ERR_ARG;
+  if (in != NULL && in != out && !(a + in_len <= b || b + whole + 16 <= a)) return FC_ERR_ARG;
   uint8_t last[16];
   /* The tail is read before anything is written: in == out works. */
   for (size_t i = 0; i < 16; i++) last[i] = i < rest ? in[whole + i] : (uint8_t)(16 - rest);
@@ -125,9 +126,11 @@ fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8
 
 fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
                                 uint8_t *out, size_t len, size_t *out_len) {
-  if (!fc__aes_key_ok(key) || iv == NULL || out_len == NULL || len == 0 || len % 16 != 0 ||
-      !fc__aes_io_ok(in, out, len))
+  if (!fc__aes_key_ok(key) || out_len == NULL || len == 0 || len % 16 != 0 ||
+      !fc__aes_chain_ok(iv, in, out, len))
     return FC_ERR_ARG;
+  uint8_t iv0[16]; /* public: restored on bad padding, so iv is untouched by the error */
+  for (size_t i = 0; i < 16; i++) iv0[i] = iv[i];
   kern(key)->cbc_dec(key, iv, in, out, len / 16);
   fc__aes_burn_stack();
   /* Constant time in the plaintext: p = last byte; valid iff 1 <= p <= 16
@@ -141,6 +144,7 @@ fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uin
   FC__DECLASSIFY(&bad, sizeof(bad));
   if (bad != 0) { /* the verdict is public */
     fc__wipe(out, len);
+    for (size_t i = 0; i < 16; i++) iv[i] = iv0[i];
     *out_len = 0;
     return FC_ERR_AUTH;
   }

@@ -16,7 +16,21 @@ static inline int fc__aes_io_ok(const uint8_t *in, const uint8_t *out, size_t le
   if (len == 0) return 1;
   if (in == NULL || out == NULL) return 0;
   uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+  if (a + len < a || b + len < b) return 0; /* no buffer wraps the address space */
   return a == b || a + len <= b || b + len <= a;
+}
+
+/* The 16-byte block at blk (an iv or counter) lies apart from p[0 .. len). */
+static inline int fc__aes_block_apart(const uint8_t *blk, const uint8_t *p, size_t len) {
+  if (p == NULL || len == 0) return 1;
+  uintptr_t a = (uintptr_t)blk, b = (uintptr_t)p;
+  return a + 16 <= b || b + len <= a;
+}
+/* in/out as fc__aes_io_ok, and blk (NULL refused) apart from both. */
+static inline int fc__aes_chain_ok(const uint8_t *blk, const uint8_t *in, const uint8_t *out,
+                                   size_t len) {
+  return blk != NULL && fc__aes_io_ok(in, out, len) && fc__aes_block_apart(blk, in, len) &&
+         fc__aes_block_apart(blk, out, len);
 }
 
 /*

@@ -90,12 +90,14 @@ static const fc__kernel_head *const ghash_list[] = {
  */
 static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
                                          "neon", "scalar32", NULL};
-static const char *const sha_names[] = {"shani", "avx512", "avx2", "armv8", "scalar", NULL};
+static const char *const sha1_names[] = {"shani", "armv8", "scalar", NULL};
+static const char *const sha256_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
+static const char *const sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
-    [FC_OP_MONT] = mont_names, [FC_OP_SHA1] = sha_names,   [FC_OP_SHA256] = sha_names,
-    [FC_OP_SHA512] = sha_names, [FC_OP_AES] = aes_names, [FC_OP_GHASH] = ghash_names,
+    [FC_OP_MONT] = mont_names,     [FC_OP_SHA1] = sha1_names, [FC_OP_SHA256] = sha256_names,
+    [FC_OP_SHA512] = sha512_names, [FC_OP_AES] = aes_names,   [FC_OP_GHASH] = ghash_names,
 };
 
 /* An op's kernels, best first. Op names are apart (op_names, hosted builds

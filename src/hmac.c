@@ -123,8 +123,12 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   size_t hl = hi->len, block = hi->block;
   if ((uint64_t)out_len > (uint64_t)0xffffffffu * hl) return FC_ERR_ARG;
 
-  fc_hmac_ctx base, c;
+  fc_hmac_ctx base, salted, c;
   fc_hmac_init(&base, alg, pw, pw_len);
+  /* The salt is absorbed once, before anything is written: out may overlap
+     pw and salt. */
+  salted = base;
+  fc_hmac_update(&salted, salt, salt_len);
   const fc__sha_kernel *k = base.inner.kernel;
   /* ib: U(j-1) || 0x80 || 0.. || bit length of (block + hl) bytes; ob: the
      inner digest, padded the same way. Both are one block. */
@@ -139,8 +143,7 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
     uint8_t be[4] = {(uint8_t)(blk >> 24), (uint8_t)(blk >> 16), (uint8_t)(blk >> 8),
                      (uint8_t)blk};
     /* U1 = HMAC(P, S || INT(blk)) */
-    c = base;
-    fc_hmac_update(&c, salt, salt_len);
+    c = salted;
     fc_hmac_update(&c, be, 4);
     fc_hmac_final(&c, u);
     for (size_t i = 0; i < hl; i++) t[i] = u[i];
@@ -164,6 +167,7 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   fc__burn(u, sizeof(u));
   fc__burn(&st, sizeof(st));
   fc__burn(&base, sizeof(base));
+  fc__burn(&salted, sizeof(salted));
   fc__burn(&c, sizeof(c));
   return FC_OK;
 }

@@ -104,6 +104,8 @@ fc_env(impl_bad_empty    UNSET "" ENV probed "*=auto")
 fc_env(impl_bad_trailing UNSET "mont=scalar32," ENV probed "*=auto")
 fc_env(impl_bad_second   UNSET "mont=scalar32,sha256=nosuch" ENV probed "*=auto")
 fc_env(impl_bad_wrong_op UNSET "sha256=scalar32" ENV probed "*=auto")
+# a sibling hash op's kernel (SHA-1 has no avx2): unknown, and the good pin before it does not apply
+fc_env(impl_bad_sibling_op UNSET "sha256=avx2,sha1=avx2" ENV probed "*=auto")
 # the variables are independent: a bad FASTCRYPT_CPU leaves FASTCRYPT_IMPL in force
 fc_env(bad_cpu_good_impl "bogus" "mont=scalar32" ENV probed "mont=scalar32,*=auto")
 fc_env(none_and_pin      "none" "mont=scalar32" OK none "mont=scalar32,*=auto")

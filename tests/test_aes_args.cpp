@@ -129,7 +129,53 @@ TEST(AesArgs, PaddingCheckEveryValue) {
       fc_err rc = fc_aes_cbc_decrypt_unpad(&f.key, v2.data(), ct.data(), ct.data(), 32, &ol);
       ASSERT_EQ(rc, valid ? FC_OK : FC_ERR_AUTH) << p << " " << wrong;
       ASSERT_EQ(ol, valid ? 32u - p : 0u);
+      // chaining: the last ciphertext block when valid; as before when not
+      ASSERT_EQ(v2, valid ? Bytes(v.begin(), v.end()) : Bytes(16, 3)) << p << " " << wrong;
+      if (!valid) {
+        ASSERT_EQ(ct, Bytes(32, 0)) << "out zeroed";
+      }
     }
+}
+
+// The iv or counter inside in or out: refused, nothing written (an update
+// of the chaining value would otherwise land in the data, or the reverse).
+TEST(AesArgs, ChainingBlockApartFromData) {
+  Fixture f;
+  fc_aes_key *k = &f.key;
+  uint8_t *in = f.in.data(), *out = f.out.data();
+  size_t ol = 99;
+  for (size_t at : {0, 1, 15, 16, 47}) {
+    EXPECT_EQ(fc_aes_cbc_encrypt(k, out + at, in, out, 64), FC_ERR_ARG) << at;
+    EXPECT_EQ(fc_aes_cbc_decrypt(k, out + at, in, out, 64), FC_ERR_ARG) << at;
+    EXPECT_EQ(fc_aes_ctr(k, out + at, in, out, 50), FC_ERR_ARG) << at;
+    EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, out + at, in, 60, out, 80, &ol), FC_ERR_ARG) << at;
+    EXPECT_EQ(fc_aes_cbc_decrypt_unpad(k, out + at, in, out, 64, &ol), FC_ERR_ARG) << at;
+    // the same inside the input (in place and apart)
+    EXPECT_EQ(fc_aes_cbc_decrypt(k, in + at, in, out, 64), FC_ERR_ARG) << at;
+    EXPECT_EQ(fc_aes_ctr(k, in + at, in, in, 64), FC_ERR_ARG) << at;
+  }
+  // one byte short of touching: allowed
+  Bytes buf(96, 0x11);
+  EXPECT_EQ(fc_aes_ctr(k, buf.data() + 80, buf.data(), buf.data(), 80), FC_OK);
+  EXPECT_EQ(fc_aes_cbc_encrypt(k, buf.data(), buf.data() + 16, buf.data() + 16, 80), FC_OK);
+  EXPECT_EQ(ol, 99u);
+  f.untouched();
+}
+
+// Lengths no buffer can have (the range wraps the address space): refused
+// before anything is read or written, in place or not.
+TEST(AesArgs, LengthsPastTheAddressSpace) {
+  Fixture f;
+  fc_aes_key *k = &f.key;
+  uint8_t *in = f.in.data(), *out = f.out.data(), *iv = f.iv.data();
+  size_t huge = SIZE_MAX / 16 * 16, ol = 99;
+  EXPECT_EQ(fc_aes_ecb_encrypt(k, out, out, huge), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_decrypt(k, iv, out, out, huge), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_ctr(k, iv, out, out, SIZE_MAX), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_encrypt_pad(k, iv, in, SIZE_MAX - 19, out, SIZE_MAX, &ol), FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_cbc_decrypt_unpad(k, iv, out, out, huge, &ol), FC_ERR_ARG);
+  EXPECT_EQ(ol, 99u);
+  f.untouched();
 }
 
 TEST(AesArgs, Gcm) {
