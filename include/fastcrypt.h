@@ -159,7 +159,10 @@ fc_err fc_modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base,
 /*
  * Workspace for fc_modpow_ws at a modulus of `bits` bits, for every kernel
  * and every exponent (larger workspaces allow wider windows for long
- * exponents; e = 3 and 65537 need only FC_MODPOW_WORKSPACE_F4_BYTES).
+ * exponents; e = 2^k + 1 with k >= 1, such as 3 and 65537, needs only
+ * FC_MODPOW_WORKSPACE_F4_BYTES). For a context, bits is 32 * the nwords
+ * fc_mont_init was given (the kernels work at that width, leading zero
+ * words included), not the modulus's bit length.
  * The workspace needs no alignment: kernels align their own slices.
  */
 #define FC__DIGITS28(bits)  ((((bits) + 31) / 32 * 32 + 27) / 28 + 3)
@@ -254,7 +257,7 @@ typedef struct fc_rsa_pubkey fc_rsa_pubkey;
 
 /* n, e big-endian, leading zeros allowed. Rejects (FC_ERR_KEY) an even
    modulus, one under 512 or over 8192 bits, e < 3, e even, e >= n.
-   FC_ERR_UNSUPPORTED: e is not 2^k + 1 in a build with
+   FC_ERR_UNSUPPORTED: e is not 2^k + 1 (k >= 1) in a build with
    FC_WITH_ANY_EXPONENT=OFF (fc_modpow / fc_modpow_ws likewise).
    Every key initialiser (this one, _from_der, _from_vboot) clears *key on
    failure, so a key that failed to (re)initialise is never usable: every
@@ -412,7 +415,7 @@ fc_err fc_rsa_verify_msg(const fc_rsa_pubkey *key, fc_hash_alg hash,
 
 /*
  * Bytes fc_rsa_verify_ws needs for this key: what its modulus size, its
- * exponent (e = 2^k + 1 takes one value slot, others two) and the Montgomery
+ * exponent (e = 2^k + 1, k >= 1, takes one value slot, others two) and the Montgomery
  * kernel recorded at its init ask for, at any alignment of the workspace.
  * With fewer bytes fc_rsa_verify_ws returns FC_ERR_ARG and writes nothing;
  * with more, a long exponent may use them for a wider window. At most

@@ -44,6 +44,8 @@ fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_
   if (salt_len != FC_PSS_SALT_AUTO && (salt_len > em_len || em_len - salt_len < hlen + 2))
     return FC_ERR_ARG;
   if (em_len < hlen + 2) return FC_ERR_ARG;
+  /* argument errors first: a short workspace is FC_ERR_ARG whatever the verdict */
+  if (ws_len < fc_rsa_workspace_size(key)) return FC_ERR_ARG;
   /* A .vbpubk names its hash: no other one verifies with it. */
   if (key->hash != 0 && key->hash != (int32_t)hash) return FC_ERR_SIG;
 

@@ -109,13 +109,14 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
   if (digest == NULL || sig == NULL || ws == NULL) return FC_ERR_ARG;
   size_t dlen = fc_hash_len(hash);
   if (dlen == 0 || digest_len != dlen) return FC_ERR_ARG;
+  /* argument errors first: a short workspace is FC_ERR_ARG whatever the verdict */
+  if (ws_len < ws_need(key)) return FC_ERR_ARG;
   /* A key that names its hash (.vbpubk) verifies with that hash only: a
      caller taking the hash from image metadata cannot be downgraded. */
   if (key->hash != 0 && key->hash != (int32_t)hash) return FC_ERR_SIG;
   size_t nbytes = key->nbytes, plen = hashes[hash].prefix_len;
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
-  if (ws_len < ws_need(key)) return FC_ERR_ARG;
   uint32_t *r;
   fc_err rc = public_op(key, sig, sig_len, ws, ws_len, &r);
   if (rc != FC_OK) return rc;

@@ -120,6 +120,41 @@ TEST_P(RsaWorkspace, OtherExponentExactSize) {
   EXPECT_EQ(problem, "");
 }
 
+// A short workspace is FC_ERR_ARG even where the verdict needs no
+// exponentiation (a key too short for the DigestInfo, a .vbpubk that names
+// another hash): argument errors come before verdicts, and nothing is
+// written either way.
+TEST_P(RsaWorkspace, ShortWorkspaceBeforeVerdict) {
+  Bytes n(64, 0xc3), digest(64, 0x11), sig(64, 0x22);  // 512 bits: no room for SHA-512's
+  n[63] = 0x01;
+  const uint8_t e[] = {0x01, 0x00, 0x01};
+  fc_rsa_pubkey small;
+  ASSERT_EQ(fc_rsa_pubkey_init(&small, n.data(), n.size(), e, sizeof e), FC_OK);
+  size_t need = fc_rsa_workspace_size(&small);
+  std::string problem;
+  EXPECT_EQ(run_guarded(small, FC_SHA512, digest, sig, need, 1, true, &problem), FC_ERR_SIG);
+  EXPECT_EQ(run_guarded(small, FC_SHA512, digest, sig, need - 1, 1, true, &problem), FC_ERR_ARG);
+  EXPECT_EQ(problem, "");
+
+  Bytes vbpubk = fct::read_file(vb("testkeys/key_rsa2048.sha256.vbpubk"));
+  fc_rsa_pubkey named;
+  ASSERT_EQ(fc_rsa_pubkey_from_vboot(&named, vbpubk.data(), vbpubk.size(), 0), FC_OK);
+  need = fc_rsa_workspace_size(&named);
+  Bytes d1(20, 0x11), sig2(256, 0x22);
+  EXPECT_EQ(run_guarded(named, FC_SHA1, d1, sig2, need, 2, true, &problem), FC_ERR_SIG);
+  EXPECT_EQ(run_guarded(named, FC_SHA1, d1, sig2, need - 1, 2, true, &problem), FC_ERR_ARG);
+  EXPECT_EQ(problem, "");
+  // the same order in PSS
+  Bytes ws(need + 64, kPattern);
+  EXPECT_EQ(fc_rsa_verify_pss_ws(&named, FC_SHA1, FC_SHA1, 20, d1.data(), 20, sig2.data(), 256,
+                                 ws.data(), need - 1),
+            FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_ws(&named, FC_SHA1, FC_SHA1, 20, d1.data(), 20, sig2.data(), 256,
+                                 ws.data(), need),
+            FC_ERR_SIG);
+  EXPECT_EQ(ws, Bytes(need + 64, kPattern)) << "a verdict before the exponentiation writes nothing";
+}
+
 TEST(RsaWorkspaceArgs, NullAndUninitialisedKeys) {
   EXPECT_EQ(fc_rsa_workspace_size(nullptr), 0u);
   fc_rsa_pubkey key;
