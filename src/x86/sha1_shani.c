@@ -60,6 +60,20 @@
     abcd = _mm_sha1rnds4_epu32(abcd, e_, (g) / 5); \
   } while (0)
 
+/* Groups g .. g+3, each scheduled by SCHED just before its rounds (a macro:
+   SHA1RNDS4's function number must be a constant). */
+#define SCHED_GRP4(SCHED, g) \
+  do {                       \
+    SCHED(g);                \
+    GRP(g);                  \
+    SCHED((g) + 1);          \
+    GRP((g) + 1);            \
+    SCHED((g) + 2);          \
+    GRP((g) + 2);            \
+    SCHED((g) + 3);          \
+    GRP((g) + 3);            \
+  } while (0)
+
 /* W_0 .. W_7 of one block: its words, then the SHA1MSG1/2 schedule. */
 static void first_groups(__m128i *w, const uint8_t *block, __m128i bswap) {
   for (int g = 0; g < 4; g++)
@@ -95,18 +109,9 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
     GRP(5);
     GRP(6);
     GRP(7);
-    SCHED_SSE(8); GRP(8);
-    SCHED_SSE(9); GRP(9);
-    SCHED_SSE(10); GRP(10);
-    SCHED_SSE(11); GRP(11);
-    SCHED_SSE(12); GRP(12);
-    SCHED_SSE(13); GRP(13);
-    SCHED_SSE(14); GRP(14);
-    SCHED_SSE(15); GRP(15);
-    SCHED_SSE4(16); GRP(16);
-    SCHED_SSE4(17); GRP(17);
-    SCHED_SSE4(18); GRP(18);
-    SCHED_SSE4(19); GRP(19);
+    SCHED_GRP4(SCHED_SSE, 8);
+    SCHED_GRP4(SCHED_SSE, 12);
+    SCHED_GRP4(SCHED_SSE4, 16);
     /* e += rol30(A of group 19's input); abcd += saved */
     e0 = _mm_sha1nexte_epu32(prev, save_e);
     abcd = _mm_add_epi32(abcd, save_abcd);
