@@ -123,12 +123,16 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   size_t hl = hi->len, block = hi->block;
   if ((uint64_t)out_len > (uint64_t)0xffffffffu * hl) return FC_ERR_ARG;
 
-  fc_hmac_ctx base, salted, c;
+  fc_hmac_ctx base, c;
   fc_hmac_init(&base, alg, pw, pw_len);
-  /* The salt is absorbed once, before anything is written: out may overlap
-     pw and salt. */
-  salted = base;
-  fc_hmac_update(&salted, salt, salt_len);
+  /* The iterations start from the key ^ ipad chaining value alone (kept
+     as 64 bytes, not a second HMAC context: fc_pbkdf2's i686 stack bound);
+     then the salt is absorbed into base once, before anything is written,
+     so out may overlap pw and salt. */
+  fc_hash_ctx st = base.inner; /* working chaining value; alg set so digest_out reads it */
+  uint64_t ipad_h[8];
+  for (size_t i = 0; i < 8; i++) ipad_h[i] = st.h.w64[i];
+  fc_hmac_update(&base, salt, salt_len);
   const fc__sha_kernel *k = base.inner.kernel;
   /* ib: U(j-1) || 0x80 || 0.. || bit length of (block + hl) bytes; ob: the
      inner digest, padded the same way. Both are one block. */
@@ -137,20 +141,19 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   ib[hl] = 0x80;
   uint64_t bits = (uint64_t)(block + hl) * 8;
   for (int i = 0; i < 8; i++) ib[block - 1 - i] = (uint8_t)(bits >> (8 * i));
-  fc_hash_ctx st; /* working chaining value; alg set so digest_out reads it */
   size_t done = 0;
   for (uint32_t blk = 1; done < out_len; blk++) {
     uint8_t be[4] = {(uint8_t)(blk >> 24), (uint8_t)(blk >> 16), (uint8_t)(blk >> 8),
                      (uint8_t)blk};
     /* U1 = HMAC(P, S || INT(blk)) */
-    c = salted;
+    c = base;
     fc_hmac_update(&c, be, 4);
     fc_hmac_final(&c, u);
     for (size_t i = 0; i < hl; i++) t[i] = u[i];
     for (uint32_t j = 1; j < iterations; j++) {
       /* U(j+1) = H(K^opad || H(K^ipad || U(j))): two compressions. */
       for (size_t i = 0; i < hl; i++) ib[i] = u[i];
-      st = base.inner;
+      for (size_t i = 0; i < 8; i++) st.h.w64[i] = ipad_h[i];
       k->compress(&st.h, ib, 1);
       state_bytes(&st, ib, hl);
       st.h = base.outer.h;
@@ -167,7 +170,7 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   fc__burn(u, sizeof(u));
   fc__burn(&st, sizeof(st));
   fc__burn(&base, sizeof(base));
-  fc__burn(&salted, sizeof(salted));
+  fc__burn(ipad_h, sizeof(ipad_h));
   fc__burn(&c, sizeof(c));
   return FC_OK;
 }
