@@ -108,11 +108,13 @@ fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8
   if (!fc__aes_key_ok(key) || iv == NULL || out == NULL || out_len == NULL ||
       (in == NULL && in_len != 0) || whole + 16 < whole || out_cap < whole + 16)
     return FC_ERR_ARG;
-  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
-  if (a + in_len < a || b + whole + 16 < b || !fc__aes_block_apart(iv, in, in_len) ||
-      !fc__aes_block_apart(iv, out, whole + 16))
+  if (fc__aes_wraps(in, in_len) || fc__aes_wraps(out, whole + 16) ||
+      !fc__aes_apart(iv, 16, in, in_len) || !fc__aes_apart(iv, 16, out, whole + 16))
     return FC_ERR_ARG;
-  if (in != NULL && in != out && !(a + in_len <= b || b + whole + 16 <= a)) return FC_ERR_ARG;
+  if (in != NULL && in != out) { /* an empty in inside out is refused too */
+    uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+    if (!(a + in_len <= b || b + whole + 16 <= a)) return FC_ERR_ARG;
+  }
   uint8_t last[16];
   /* The tail is read before anything is written: in == out works. */
   for (size_t i = 0; i < 16; i++) last[i] = i < rest ? in[whole + i] : (uint8_t)(16 - rest);

@@ -11,26 +11,32 @@ static inline int fc__aes_key_ok(const fc_aes_key *key) {
          key->key_len == 4 * (key->rounds - 6);
 }
 
+/* p[0 .. len) runs past the end of the address space: no buffer does. */
+static inline int fc__aes_wraps(const uint8_t *p, size_t len) {
+  return (uintptr_t)p + len < (uintptr_t)p;
+}
+
+/* p[0 .. plen) and q[0 .. qlen) share no byte (an empty or NULL range is
+   apart from anything). */
+static inline int fc__aes_apart(const uint8_t *p, size_t plen, const uint8_t *q, size_t qlen) {
+  if (p == NULL || q == NULL || plen == 0 || qlen == 0) return 1;
+  uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+  return a + plen <= b || b + qlen <= a;
+}
+
 /* in/out of len bytes: non-NULL unless len is 0, and equal or disjoint. */
 static inline int fc__aes_io_ok(const uint8_t *in, const uint8_t *out, size_t len) {
   if (len == 0) return 1;
-  if (in == NULL || out == NULL) return 0;
-  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
-  if (a + len < a || b + len < b) return 0; /* no buffer wraps the address space */
-  return a == b || a + len <= b || b + len <= a;
+  if (in == NULL || out == NULL || fc__aes_wraps(in, len) || fc__aes_wraps(out, len)) return 0;
+  return in == out || fc__aes_apart(in, len, out, len);
 }
 
-/* The 16-byte block at blk (an iv or counter) lies apart from p[0 .. len). */
-static inline int fc__aes_block_apart(const uint8_t *blk, const uint8_t *p, size_t len) {
-  if (p == NULL || len == 0) return 1;
-  uintptr_t a = (uintptr_t)blk, b = (uintptr_t)p;
-  return a + 16 <= b || b + len <= a;
-}
-/* in/out as fc__aes_io_ok, and blk (NULL refused) apart from both. */
+/* in/out as fc__aes_io_ok, and the 16-byte chaining block blk (an iv or
+   counter; NULL refused) apart from both. */
 static inline int fc__aes_chain_ok(const uint8_t *blk, const uint8_t *in, const uint8_t *out,
                                    size_t len) {
-  return blk != NULL && fc__aes_io_ok(in, out, len) && fc__aes_block_apart(blk, in, len) &&
-         fc__aes_block_apart(blk, out, len);
+  return blk != NULL && fc__aes_io_ok(in, out, len) && fc__aes_apart(blk, 16, in, len) &&
+         fc__aes_apart(blk, 16, out, len);
 }
 
 /*
