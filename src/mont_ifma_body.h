@@ -110,6 +110,7 @@
  */
 #define HI_DIRECT(nv) ((nv) * VL >= 64 && (nv) * VL <= 80)
 #define MASK52 0x000fffffffffffffull
+#define NWORDS ((LMAX + 63) / 64) /* 64-bit words of one bit per limb */
 
 /*
  * kdata (uint64): [0] k0 = -1/n mod 2^52, [8 .. 8+LMAX) n, then R'^2 mod n,
@@ -132,6 +133,15 @@ static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
      8 bytes from byte 52j / 8 shifted by 52j mod 8 (0 or 4), while those
      bytes lie inside w */
   const unsigned char *bytes = (const unsigned char *)w;
+  /* eight limbs (52 bytes) at a time with constant offsets, then one by one */
+  for (; j + 8 <= L && 52 * (j + 7) / 8 + 8 <= 4 * nw; j += 8) {
+    FC_UNROLL
+    for (unsigned m = 0; m < 8; m++) {
+      uint64_t v;
+      __builtin_memcpy(&v, bytes + 52 * j / 8 + 52 * m / 8, 8);
+      d[j + m] = (v >> (52 * m % 8)) & MASK52;
+    }
+  }
   for (; j < L && 52 * j / 8 + 8 <= 4 * nw; j++) {
     uint64_t v;
     __builtin_memcpy(&v, bytes + 52 * j / 8, 8);
@@ -147,9 +157,24 @@ static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
   }
 }
 
-/* L normalised limbs to nw 32-bit words (value < 2^(32 nw)). */
+/* L normalised limbs to nw 32-bit words (value < 2^(32 nw)). Eight limbs
+   are 416 bits, 13 words: whole groups first, with shifts the compiler
+   knows (word m of a group starts at bit 32 m of limb-group bit 0), then
+   the words left one at a time. */
 static void to32(uint32_t *w, const uint64_t *d, size_t nw) {
-  for (size_t k = 0; k < nw; k++) {
+  size_t k = 0;
+  for (; k + 13 <= nw; k += 13, d += 8) {
+    FC_UNROLL
+    for (unsigned m = 0; m < 13; m++) {
+      unsigned j = 32 * m / 52, sh = 32 * m % 52; /* sh > 20: the word spans limbs j, j + 1 <= 7 */
+      uint64_t v = d[j] >> sh;
+      if (sh > 20) v |= d[j + 1] << (52 - sh);
+      w[k + m] = (uint32_t)v;
+    }
+  }
+  w += k;
+  nw -= k;
+  for (k = 0; k < nw; k++) {
     size_t bit = 32 * k, j = bit / 52;
     unsigned sh = (unsigned)(bit % 52);
     uint64_t v = d[j] >> sh;
@@ -182,7 +207,6 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
  * integer sum P + G: R = (P + G) ^ P ^ G (carry-lookahead by one addition,
  * 64 limbs per machine word). Then r_l = (z_l + a_l + R_l) mod 2^52.
  */
-#define NWORDS ((LMAX + 63) / 64)
 static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
   const V m52 = V_SET1(MASK52), zero = V_ZERO();
   uint64_t P[NWORDS] = {0}, G[NWORDS] = {0};
@@ -476,6 +500,7 @@ typedef struct {
   const uint32_t *base;
   uint32_t *r;
   uint64_t *aux;   /* L limbs: the plain base or 1 */
+  int aux_base;    /* aux holds the base (op_enter wrote it, nothing since) */
   V *scratch;      /* 2 nv vectors above NVFIX (NULL below) */
   uint64_t *slots; /* slot i at slots + i L */
   size_t L;
@@ -494,6 +519,7 @@ static void op_sqr(void *k, unsigned d, unsigned a) {
 static void op_enter(void *k, unsigned d) {
   state *s = k;
   to52(s->aux, s->base, s->ctx->nwords, s->L);
+  s->aux_base = 1;
   product(s->ctx, slot(s, d), s->aux, s->ctx->kdata + K_RR, s->scratch);
 }
 /* x / R' <= n (x < 2n, plus Q n < R' n): one subtraction gives [0, n). */
@@ -504,12 +530,14 @@ static void finish(state *s, unsigned a) {
 static void op_leave(void *k, unsigned a) {
   state *s = k;
   for (size_t j = 0; j < s->L; j++) s->aux[j] = j == 0;
+  s->aux_base = 0;
   product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
   finish(s, a);
 }
 static void op_leave_mul_base(void *k, unsigned a) { /* base < n, slot < 2n: [0, 2n) */
   state *s = k;
-  to52(s->aux, s->base, s->ctx->nwords, s->L);
+  if (!s->aux_base) to52(s->aux, s->base, s->ctx->nwords, s->L);
+  s->aux_base = 1;
   product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
   finish(s, a);
 }
@@ -537,6 +565,7 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
   s.r = r;
   s.L = VL * nvec(ctx);
   s.aux = FC__ALIGN_UP(ws, 64);
+  s.aux_base = 0;
   s.scratch = s.L > VL * NVFIX ? (V *)(void *)(s.aux + s.L) : NULL;
   s.slots = s.aux + (s.L > VL * NVFIX ? 3 : 1) * s.L;
   fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));
