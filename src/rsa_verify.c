@@ -125,22 +125,22 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
      digest at [0, dlen), prefix at [dlen, tlen), 00 at tlen, FF at
      [tlen + 1, hi) with hi = nbytes - 2 (at least 8 bytes, checked above),
      01 at hi, 00 at nbytes - 1. Public data: compared in variable time,
-     the digest a word at a time (every digest length is a multiple of 4),
-     the prefix a byte at a time, PS a word at a time where aligned. */
+     digest and prefix in one loop, PS in another, a whole word at a time
+     where aligned. */
 #define EM_BYTE(p) ((r[(p) / 4] >> (8 * ((p) % 4))) & 0xffu)
   const uint8_t *prefix = hashes[hash].prefix;
   size_t tlen = plen + dlen, hi = nbytes - 2, p;
   uint32_t diff = 0;
-  for (p = 0; p + 4 <= dlen; p += 4) { /* word p / 4 is digest bytes dlen-4-p .. dlen-1-p */
-    const uint8_t *d = digest + dlen - 4 - p;
-    diff |= r[p / 4] ^ ((uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]);
-  }
-  for (; p < tlen; p++)
+  for (p = 0; p < tlen; p++)
     diff |= EM_BYTE(p) ^ (p < dlen ? digest[dlen - 1 - p] : prefix[tlen - 1 - p]);
   diff |= EM_BYTE(tlen) | (EM_BYTE(hi) ^ 0x01u) | EM_BYTE(hi + 1);
-  for (p = tlen + 1; p < hi && p % 4 != 0; p++) diff |= EM_BYTE(p) ^ 0xffu;
-  for (; p + 4 <= hi; p += 4) diff |= r[p / 4] ^ 0xffffffffu;
-  for (; p < hi; p++) diff |= EM_BYTE(p) ^ 0xffu;
+  for (p = tlen + 1; p < hi; p++) {
+    if (p % 4 == 0 && p + 4 <= hi) {
+      diff |= r[p / 4] ^ 0xffffffffu;
+      p += 3;
+    } else
+      diff |= EM_BYTE(p) ^ 0xffu;
+  }
 #undef EM_BYTE
   return diff == 0 ? FC_OK : FC_ERR_SIG;
 }
