@@ -110,7 +110,6 @@
  */
 #define HI_DIRECT(nv) ((nv) * VL >= 64 && (nv) * VL <= 80)
 #define MASK52 0x000fffffffffffffull
-#define NWORDS ((LMAX + 63) / 64) /* 64-bit words of one bit per limb */
 
 /*
  * kdata (uint64): [0] k0 = -1/n mod 2^52, [8 .. 8+LMAX) n, then R'^2 mod n,
@@ -158,8 +157,8 @@ static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
 }
 
 /* L normalised limbs to nw 32-bit words (value < 2^(32 nw)). Eight limbs
-   are 416 bits, 13 words: whole groups first, with shifts the compiler
-   knows (word m of a group starts at bit 32 m of limb-group bit 0), then
+   are 416 bits, 13 words: whole groups first (word m of a group is bits
+   32 m .. 32 m + 31 of its eight limbs, shifts the compiler knows), then
    the words left one at a time. */
 static void to32(uint32_t *w, const uint64_t *d, size_t nw) {
   size_t k = 0;
@@ -207,6 +206,7 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
  * integer sum P + G: R = (P + G) ^ P ^ G (carry-lookahead by one addition,
  * 64 limbs per machine word). Then r_l = (z_l + a_l + R_l) mod 2^52.
  */
+#define NWORDS ((LMAX + 63) / 64)
 static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
   const V m52 = V_SET1(MASK52), zero = V_ZERO();
   uint64_t P[NWORDS] = {0}, G[NWORDS] = {0};

@@ -185,7 +185,7 @@ void run_nist(const std::string &rel, const NistExpect &want) {
       EXPECT_EQ(rc, FC_OK) << rel << " line " << c.line;
       accepted += rc == FC_OK;
       // The first valid signature of each hash, with each digest byte in
-      // turn changed (the digest is compared a word at a time).
+      // turn changed: every byte of the digest takes part in the verdict.
       if (rc == FC_OK && flipped.insert(c.hash).second) {
         for (size_t i = 0; i < c.digest.size(); i++) {
           Bytes d = c.digest;
