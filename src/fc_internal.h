@@ -104,6 +104,8 @@ extern const fc__mont_kernel fc__mont_avx512ifma;
  * Callbacks on numbered slots holding values in the kernel's Montgomery form
  * (value * R' mod n for the kernel's own R'). Slot 0 is the accumulator;
  * slots 1.. hold the window table. dst may equal any source.
+ * leave_mul_base ends only the e = 2^k + 1 chain (enter, squarings, then
+ * it): a kernel may keep what its enter derived from the base for it.
  */
 typedef struct fc__pow_ops {
   void (*mul)(void *k, unsigned dst, unsigned a, unsigned b); /* dst = a*b/R'   */

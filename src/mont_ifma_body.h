@@ -500,7 +500,6 @@ typedef struct {
   const uint32_t *base;
   uint32_t *r;
   uint64_t *aux;   /* L limbs: the plain base or 1 */
-  int aux_base;    /* aux holds the base (op_enter wrote it, nothing since) */
   V *scratch;      /* 2 nv vectors above NVFIX (NULL below) */
   uint64_t *slots; /* slot i at slots + i L */
   size_t L;
@@ -519,7 +518,6 @@ static void op_sqr(void *k, unsigned d, unsigned a) {
 static void op_enter(void *k, unsigned d) {
   state *s = k;
   to52(s->aux, s->base, s->ctx->nwords, s->L);
-  s->aux_base = 1;
   product(s->ctx, slot(s, d), s->aux, s->ctx->kdata + K_RR, s->scratch);
 }
 /* x / R' <= n (x < 2n, plus Q n < R' n): one subtraction gives [0, n). */
@@ -530,14 +528,13 @@ static void finish(state *s, unsigned a) {
 static void op_leave(void *k, unsigned a) {
   state *s = k;
   for (size_t j = 0; j < s->L; j++) s->aux[j] = j == 0;
-  s->aux_base = 0;
   product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
   finish(s, a);
 }
-static void op_leave_mul_base(void *k, unsigned a) { /* base < n, slot < 2n: [0, 2n) */
+/* aux still holds the base op_enter converted (fc__pow_ops: this ends the
+   e = 2^k + 1 chain); base < n, slot < 2n: [0, 2n) */
+static void op_leave_mul_base(void *k, unsigned a) {
   state *s = k;
-  if (!s->aux_base) to52(s->aux, s->base, s->ctx->nwords, s->L);
-  s->aux_base = 1;
   product(s->ctx, slot(s, a), slot(s, a), s->aux, s->scratch);
   finish(s, a);
 }
@@ -565,7 +562,6 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
   s.r = r;
   s.L = VL * nvec(ctx);
   s.aux = FC__ALIGN_UP(ws, 64);
-  s.aux_base = 0;
   s.scratch = s.L > VL * NVFIX ? (V *)(void *)(s.aux + s.L) : NULL;
   s.slots = s.aux + (s.L > VL * NVFIX ? 3 : 1) * s.L;
   fc__modpow_run(&pow_ops, &s, exp, exp_len, (unsigned)((ws_len - fixed) / per));
