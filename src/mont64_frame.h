@@ -127,9 +127,10 @@ static void op_enter(void *k, unsigned d) {
   to64(aux(s), s->base, s->ctx->nwords, s->m);
   product(s, slot(s, d), aux(s), krr(s->ctx), 0);
 }
+/* aux still holds the base op_enter converted (fc__pow_ops: this ends the
+   e = 2^k + 1 chain, and products use only t's first 2m + 2 limbs) */
 static void op_leave_mul_base(void *k, unsigned a) {
   state *s = k;
-  to64(aux(s), s->base, s->ctx->nwords, s->m);
   product(s, slot(s, a), slot(s, a), aux(s), 0);
   to32(s->r, slot(s, a), s->ctx->nwords);
 }
