@@ -198,6 +198,13 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
  * r = acc as normalised limbs, for limbs below 2^62 and a value below
  * 2^(52 L); the carries run in the vector registers, not limb by limb.
  * Round 1: x_l = (acc_l mod 2^52) + (acc_(l-1) >> 52) < 2^52 + 2^12.
+ * Every x_l below 2^52 is the normalised form, and the usual case: x_l
+ * reaches 2^52 only when acc_l mod 2^52 lies within 2^12 of 2^52 (about
+ * 2^-40 a limb for products of random operands), so one predictable
+ * branch skips round 2, whose lookahead sat on the path into the next
+ * product (measured on the development machine: 2048-bit fc_modpow, e =
+ * 65537, 12,700 -> 12,400 TSC ticks). Variable time, rarely: the
+ * Montgomery kernels serve public-key operations on public values.
  * Round 2: z_l = x_l mod 2^52, a_l = x_(l-1) >> 52 in {0, 1}. A limb
  * z_l + a_l + r_l (r_l: carry rippling in) overflows iff z_l = 2^52 - 1 and
  * a_l or r_l is set; a_l and r_l are never both set (a_l = 1 leaves
@@ -208,13 +215,19 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
  */
 #define NWORDS ((LMAX + 63) / 64)
 static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
-  const V m52 = V_SET1(MASK52), zero = V_ZERO();
+  const V m52 = V_SET1(MASK52), zero = V_ZERO(), high = V_SET1(~MASK52);
   uint64_t P[NWORDS] = {0}, G[NWORDS] = {0};
   V prev = zero;
+  unsigned over = 0;
   for (size_t j = 0; j < nv; j++) {
     V c = V_SRL52(acc[j]);
     acc[j] = V_ADD(V_AND(acc[j], m52), V_ALIGN_UP1(c, prev));
+    over |= V_TESTM(acc[j], high);
     prev = c;
+  }
+  if (__builtin_expect(over == 0, 1)) {
+    for (size_t j = 0; j < nv; j++) V_STOREU(r + VL * j, acc[j]);
+    return;
   }
   prev = zero;
   for (size_t j = 0; j < nv; j++) {
