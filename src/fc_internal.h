@@ -69,7 +69,23 @@ typedef struct fc__mont_kernel {
                    const uint8_t *exp, size_t exp_len, void *ws, size_t ws_len);
   size_t (*ws_slot)(const fc_mont_ctx *ctx);
   size_t (*ws_fixed)(const fc_mont_ctx *ctx);
+  /*
+   * PKCS#1 v1.5 verification for e = 2^k + 1 without the entry product
+   * (avx512ifma: src/mont_ifma_body.h; NULL on the other kernels).
+   * prepare_f4 (at key init, after prepare; k = 0: none) stores per-key
+   * constants when the kernel has room for them at this size. verify_f4:
+   * s < n in 32-bit words, T = prefix || digest (the DigestInfo, at most
+   * FC__F4_MAX_T bytes), ws as modpow's for e = 2^k + 1; FC_OK when
+   * s^e mod n is 00 01 FF..FF 00 T at the key's length, FC_ERR_SIG when
+   * not, FC_ERR_UNSUPPORTED when the context has no constants for k (the
+   * caller then runs modpow and compares).
+   */
+  void (*prepare_f4)(fc_mont_ctx *ctx, size_t k);
+  fc_err (*verify_f4)(const fc_mont_ctx *ctx, const uint32_t *s, size_t k,
+                      const uint8_t *prefix, size_t prefix_len, const uint8_t *digest,
+                      size_t digest_len, void *ws, size_t ws_len);
 } fc__mont_kernel;
+#define FC__F4_MAX_T 83 /* SHA-512's DigestInfo: 19 + 64 bytes */
 
 /*
  * Workspace of each kernel's modpow for e = 2^k + 1 (ws_fixed + 1 slot) at

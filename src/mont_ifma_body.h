@@ -119,6 +119,11 @@
 #define K_N 8
 #define K_RR (K_N + LMAX)
 #define K_C (K_RR + LMAX)
+/* Up to NVFIX vectors the slots' upper halves are free: [1] k and the
+   e = 2^k + 1 verification constants KR and AK (verify_f4), k = 0: none. */
+#define K_F4 1
+#define K_KR (K_N + LMAX / 2)
+#define K_AK (K_RR + LMAX / 2)
 _Static_assert((K_C + LMAX) * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
 
 static size_t nvec(const fc_mont_ctx *ctx) { return NVB(32 * (size_t)ctx->nwords); }
@@ -214,29 +219,20 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
  * 64 limbs per machine word). Then r_l = (z_l + a_l + R_l) mod 2^52.
  */
 #define NWORDS ((LMAX + 63) / 64)
-static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
-  const V m52 = V_SET1(MASK52), zero = V_ZERO(), high = V_SET1(~MASK52);
+/* Round 2 and the lookahead on the round-1 limbs stored in r[0 .. VL nv),
+   in place; out of line: its frame is only live when it runs. */
+FC_IFMA_NOINLINE static void normalise_ripple(uint64_t *r, size_t nv) {
+  const V m52 = V_SET1(MASK52), zero = V_ZERO();
   uint64_t P[NWORDS] = {0}, G[NWORDS] = {0};
   V prev = zero;
-  unsigned over = 0;
   for (size_t j = 0; j < nv; j++) {
-    V c = V_SRL52(acc[j]);
-    acc[j] = V_ADD(V_AND(acc[j], m52), V_ALIGN_UP1(c, prev));
-    over |= V_TESTM(acc[j], high);
-    prev = c;
-  }
-  if (__builtin_expect(over == 0, 1)) {
-    for (size_t j = 0; j < nv; j++) V_STOREU(r + VL * j, acc[j]);
-    return;
-  }
-  prev = zero;
-  for (size_t j = 0; j < nv; j++) {
-    V k = V_SRL52(acc[j]), z = V_AND(acc[j], m52), a = V_ALIGN_UP1(k, prev);
+    V x = V_LOADU(r + VL * j);
+    V k = V_SRL52(x), z = V_AND(x, m52), a = V_ALIGN_UP1(k, prev);
     unsigned p = V_CMPEQ(z, m52), g = p & V_TESTM(a, a);
     size_t bit = VL * j;
     P[bit / 64] |= (uint64_t)p << (bit % 64);
     G[bit / 64] |= (uint64_t)g << (bit % 64);
-    acc[j] = V_ADD(z, a);
+    V_STOREU(r + VL * j, V_ADD(z, a));
     prev = k;
   }
   uint64_t cin = 0;
@@ -250,48 +246,91 @@ static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
   for (size_t j = 0; j < nv; j++) {
     size_t bit = VL * j;
     unsigned rk = (unsigned)(P[bit / 64] >> (bit % 64)) & ((1u << VL) - 1);
-    V_STOREU(r + VL * j, V_AND(V_MASK_ADD(acc[j], rk, acc[j], one), m52));
+    V x = V_LOADU(r + VL * j);
+    V_STOREU(r + VL * j, V_AND(V_MASK_ADD(x, rk, x, one), m52));
   }
 }
 
+static FC_IFMA_INLINE void normalise(uint64_t *r, V *acc, size_t nv) {
+  const V m52 = V_SET1(MASK52), zero = V_ZERO(), high = V_SET1(~MASK52);
+  V prev = zero;
+  unsigned over = 0;
+  for (size_t j = 0; j < nv; j++) {
+    V c = V_SRL52(acc[j]);
+    V x = V_ADD(V_AND(acc[j], m52), V_ALIGN_UP1(c, prev));
+    over |= V_TESTM(x, high);
+    V_STOREU(r + VL * j, x);
+    prev = c;
+  }
+  if (__builtin_expect(over != 0, 0)) normalise_ripple(r, nv);
+}
+
 /*
- * r = a b / R' mod n in [0, 2n), normalised limbs. a, b < 2n in normalised
- * limbs MUST hold; r may alias a or b (written after the last row). nv is a
- * constant in the instantiations below, so the loops over vectors unroll
- * and acc stays in registers.
+ * One row of amm: acc = (acc + a_i b [+ d_i c] + q n) / 2^52, with
+ * q = (acc_0 + a_i b_0 [+ d_i c_0]) k0 mod 2^52 from bk = b_0 k0 and
+ * ck = c_0 k0 mod 2^52; the bracketed second product only when `extra`
+ * (a constant at every call). l0p: limb 0 of acc in every lane.
+ */
+static FC_IFMA_INLINE void amm_row(V ai, V di, int extra, const uint64_t *b, const uint64_t *c,
+                                   const uint64_t *n, V BK, V CK, V K0, size_t nv, V *acc, V *l0p,
+                                   int direct) {
+  const V zero = V_ZERO();
+#define B(j) V_LOADU(b + VL * (j))
+#define C(j) V_LOADU(c + VL * (j))
+#define N(j) V_LOADU(n + VL * (j))
+/* t + lo (or hi) parts of a_i b_j [+ d_i c_j] + q n_j */
+#define ROW_LO(t, j) V_MADDLO(extra ? V_MADDLO(V_MADDLO(t, ai, B(j)), di, C(j)) : V_MADDLO(t, ai, B(j)), q, N(j))
+#define ROW_HI(t, j) V_MADDHI(extra ? V_MADDHI(V_MADDHI(t, ai, B(j)), di, C(j)) : V_MADDHI(t, ai, B(j)), q, N(j))
+  V q = V_MADDLO(V_MADDLO(zero, ai, BK), *l0p, K0);
+  if (extra) q = V_MADDLO(q, di, CK);
+  V x = ROW_LO(acc[0], 0);
+  V hq = ROW_HI(zero, 0);
+  V cy = V_SRL52_LANE0(x);
+  V h = V_ADD(hq, cy);
+  *l0p = NEXT_LIMB0(x, h);
+  for (size_t j = 1; j < nv; j++) {
+    V y = ROW_LO(acc[j], j);
+    if (direct && j > 1)
+      acc[j - 1] = ROW_HI(V_ALIGN1(y, x), j - 1);
+    else
+      acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
+    if (!direct) h = ROW_HI(zero, j);
+    x = y;
+  }
+  if (direct && nv > 1)
+    acc[nv - 1] = ROW_HI(V_ALIGN1(zero, x), nv - 1);
+  else
+    acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
+#undef ROW_LO
+#undef ROW_HI
+#undef B
+#undef C
+}
+
+/*
+ * r = (a b + d c) / R' mod n in [0, 2n), normalised limbs, where d has
+ * drows limbs (drows a constant: 0 in the plain product, then d and c
+ * are unused). a, b < 2n in normalised limbs MUST hold, and for drows > 0
+ * the bound in verify_f4's comment; r may alias a or b (written after the
+ * last row). nv is a constant in the instantiations below, so the loops
+ * over vectors unroll and acc stays in registers.
+ * Bounds: a row adds below 4 * 2^52 to a limb (6 * 2^52 in the first
+ * drows <= F4_ROWS rows); see the top of this file.
  */
 static FC_IFMA_INLINE void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                               const uint64_t *d, const uint64_t *c, size_t drows,
                                const uint64_t *n, uint64_t k0, size_t nv, V *acc, int direct) {
   const V K0 = V_SET1(k0), zero = V_ZERO();
-#define B(j) V_LOADU(b + VL * (j))
-#define N(j) V_LOADU(n + VL * (j))
   for (size_t j = 0; j < nv; j++) acc[j] = zero;
-  const V BK = V_MADDLO(zero, V_BCAST0(B(0)), K0); /* b_0 k0 mod 2^52 */
+  const V BK = V_MADDLO(zero, V_BCAST0(V_LOADU(b)), K0); /* b_0 k0 mod 2^52 */
+  const V CK = drows ? V_MADDLO(zero, V_BCAST0(V_LOADU(c)), K0) : zero;
   V l0 = zero; /* limb 0 of acc in every lane */
-  for (size_t i = 0; i < VL * nv; i++) {
-    V ai = V_SET1(a[i]);
-    V q = V_MADDLO(V_MADDLO(zero, ai, BK), l0, K0);
-    V x = V_MADDLO(V_MADDLO(acc[0], ai, B(0)), q, N(0));
-    V hq = V_MADDHI(V_MADDHI(zero, ai, B(0)), q, N(0));
-    V cy = V_SRL52_LANE0(x);
-    V h = V_ADD(hq, cy);
-    l0 = NEXT_LIMB0(x, h);
-    for (size_t j = 1; j < nv; j++) {
-      V y = V_MADDLO(V_MADDLO(acc[j], ai, B(j)), q, N(j));
-      if (direct && j > 1)
-        acc[j - 1] = V_MADDHI(V_MADDHI(V_ALIGN1(y, x), ai, B(j - 1)), q, N(j - 1));
-      else
-        acc[j - 1] = V_ADD(V_ALIGN1(y, x), h);
-      if (!direct) h = V_MADDHI(V_MADDHI(zero, ai, B(j)), q, N(j));
-      x = y;
-    }
-    if (direct && nv > 1)
-      acc[nv - 1] = V_MADDHI(V_MADDHI(V_ALIGN1(zero, x), ai, B(nv - 1)), q, N(nv - 1));
-    else
-      acc[nv - 1] = V_ADD(V_ALIGN1(zero, x), h);
-  }
+  size_t i = 0;
+  for (; i < drows; i++)
+    amm_row(V_SET1(a[i]), V_SET1(d[i]), 1, b, c, n, BK, CK, K0, nv, acc, &l0, direct);
+  for (; i < VL * nv; i++)
+    amm_row(V_SET1(a[i]), zero, 0, b, c, n, BK, CK, K0, nv, acc, &l0, direct);
   normalise(r, acc, nv);
-#undef B
 }
 
 /* Row i = VL v + l of ams; last: l = VL - 1 (vector v + 1 then starts with
@@ -411,7 +450,7 @@ FC_UNROLL
   FC_IFMA_NOINLINE static void amm_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,               \
                        const uint64_t *n, uint64_t k0) {                                \
     V acc[NV];                                                                           \
-    amm(r, a, b, n, k0, NV, acc, HI_DIRECT(NV));                                         \
+    amm(r, a, b, NULL, NULL, 0, n, k0, NV, acc, HI_DIRECT(NV));                          \
   }                                                                                      \
   FC_IFMA_NOINLINE static void ams_##NV(uint64_t *r, const uint64_t *a, const uint64_t *n,   \
                                          uint64_t k0) {                                 \
@@ -433,7 +472,7 @@ _Static_assert(NVFIX == 10, "AMM_FIXED instances cover 1 .. NVFIX");
 /* nv > NVFIX: acc and d are nv vectors each of scratch (64-byte aligned). */
 FC_IFMA_NOINLINE static void amm_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *n,
                     uint64_t k0, size_t nv, V *acc) {
-  amm(r, a, b, n, k0, nv, acc, 0);
+  amm(r, a, b, NULL, NULL, 0, n, k0, nv, acc, 0);
 }
 FC_IFMA_NOINLINE static void ams_any(uint64_t *r, const uint64_t *a, const uint64_t *n, uint64_t k0, size_t nv,
                     V *acc, V *d) {
@@ -486,6 +525,7 @@ static void prepare(fc_mont_ctx *ctx) {
   fc__bn_mod_shl(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
   uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
   ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
+  ctx->kdata[K_F4] = 0; /* until prepare_f4 */
   to52(ctx->kdata + K_N, ctx->n, nw, LMAX);
   to52(ctx->kdata + K_RR, rr, nw, LMAX);
   fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw);
@@ -581,8 +621,118 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
   return FC_OK;
 }
 
+/* ------- e = 2^k + 1 verification without the entry product ------- */
+
+/*
+ * A verification's exponentiation enters the Montgomery form with a
+ * product by R'^2 and leaves it with the last product, by the plain base.
+ * verify_f4 skips the entry: k squarings of the plain signature s give
+ * t = s^(2^k) / R'^(2^k - 1), and the last product t s / R' = s^e K with
+ * K = R'^(-2^k) mod n, a per-key constant. The expected encoding is
+ * EM = A - D: A = 00 01 FF..FF at the key's length, D = FF || ~T (the
+ * bytes where EM holds 00 || T; FF - x never borrows). With K invertible,
+ * s^e = EM (mod n) iff K (s^e + D) = A K (mod n), and the last product
+ * computes r = (t s + D KR) / R' = K (s^e + D) (mod n) with
+ * KR = K R' = R'^(1 - 2^k) mod n: D, at most F4_ROWS limbs, enters its
+ * first rows as a second product (amm's extra term). s^e mod n and EM are
+ * both below n (EM's top byte is 0), so the congruence is the equality
+ * fc_rsa_verify needs.
+ * Bound: t < 2n, s < n, D < 2^(52 F4_ROWS), KR < n and R' >= 4n,
+ * R' >= 2^(52 F4_ROWS + 1) (nv >= 2): r < (2n^2 + 2^(52 F4_ROWS) n) / R' + n
+ * < 2n, so one conditional subtraction leaves r mod n, compared with AK.
+ * Per key (prepare_f4, about one exponentiation): KR is k squarings of 1,
+ * AK = A KR / R' (one product; A < n as its top byte is 0), both reduced
+ * below n, in the slots' free halves: sizes up to NVFIX vectors only.
+ * Public data throughout (key, signature, digest): variable time.
+ */
+#define F4_ROWS 13 /* limbs of D: 8 (FC__F4_MAX_T + 1) <= 52 F4_ROWS */
+_Static_assert(8 * (FC__F4_MAX_T + 1) <= 52 * F4_ROWS, "D fits F4_ROWS limbs");
+
+#define AMM_F4(NV)                                                                             \
+  FC_IFMA_NOINLINE static void amm_f4_##NV(uint64_t *r, const uint64_t *a, const uint64_t *b,   \
+                                           const uint64_t *d, const uint64_t *c,               \
+                                           const uint64_t *n, uint64_t k0) {                   \
+    V acc[NV];                                                                                 \
+    amm(r, a, b, d, c, F4_ROWS, n, k0, NV, acc, HI_DIRECT(NV));                                \
+  }
+AMM_F4(2)
+AMM_F4(3)
+AMM_F4(4)
+AMM_F4(5)
+AMM_F4(6)
+AMM_F4(7)
+AMM_F4(8)
+AMM_F4(9)
+AMM_F4(10)
+
+static void prepare_f4(fc_mont_ctx *ctx, size_t k) {
+  size_t nv = nvec(ctx), L = VL * nv;
+  ctx->kdata[K_F4] = 0;
+  if (k == 0 || nv < 2 || nv > NVFIX) return;
+  const uint64_t *n = ctx->kdata + K_N;
+  uint64_t *kr = ctx->kdata + K_KR, *ak = ctx->kdata + K_AK;
+  for (size_t j = 0; j < L; j++) kr[j] = j == 0;
+  for (size_t i = 0; i < k; i++) square(ctx, kr, kr, NULL);
+  cond_sub(kr, n, L);
+  /* A = 2^bits - 1 with bits = 8 nbytes - 15 (01 then nbytes - 2 bytes FF) */
+  size_t bits = 8 * (((size_t)ctx->nbits + 7) / 8) - 15;
+  for (size_t j = 0; j < L; j++)
+    ak[j] = 52 * (j + 1) <= bits ? MASK52 : 52 * j >= bits ? 0 : (1ull << (bits - 52 * j)) - 1;
+  product(ctx, ak, ak, kr, NULL);
+  cond_sub(ak, n, L);
+  ctx->kdata[K_F4] = k;
+}
+
+/* verify_f4's last product and comparison, in a frame of its own (D's
+   limbs are not live during the squarings). */
+FC_IFMA_NOINLINE static fc_err f4_last(const fc_mont_ctx *ctx, uint64_t *t, const uint64_t *sl,
+                                       const uint8_t *prefix, const uint8_t *digest,
+                                       size_t digest_len, size_t tlen) {
+  size_t nv = nvec(ctx), L = VL * nv;
+  const uint64_t *n = ctx->kdata + K_N, *kr = ctx->kdata + K_KR, *ak = ctx->kdata + K_AK;
+  uint64_t k0 = ctx->kdata[0], d[F4_ROWS] = {0};
+  /* D = FF || ~T, byte p counted from the least significant */
+  for (size_t p = 0; p <= tlen; p++) {
+    uint64_t byte = p < digest_len ? (uint8_t)~digest[digest_len - 1 - p]
+                    : p < tlen     ? (uint8_t)~prefix[tlen - 1 - p]
+                                   : 0xff;
+    size_t j = 8 * p / 52, sh = 8 * p % 52;
+    d[j] |= (byte << sh) & MASK52;
+    if (sh > 44) d[j + 1] |= byte >> (52 - sh);
+  }
+  switch (nv) {
+    case 2: amm_f4_2(t, t, sl, d, kr, n, k0); break;
+    case 3: amm_f4_3(t, t, sl, d, kr, n, k0); break;
+    case 4: amm_f4_4(t, t, sl, d, kr, n, k0); break;
+    case 5: amm_f4_5(t, t, sl, d, kr, n, k0); break;
+    case 6: amm_f4_6(t, t, sl, d, kr, n, k0); break;
+    case 7: amm_f4_7(t, t, sl, d, kr, n, k0); break;
+    case 8: amm_f4_8(t, t, sl, d, kr, n, k0); break;
+    case 9: amm_f4_9(t, t, sl, d, kr, n, k0); break;
+    default: amm_f4_10(t, t, sl, d, kr, n, k0); break;
+  }
+  cond_sub(t, n, L);
+  uint64_t diff = 0;
+  for (size_t j = 0; j < L; j++) diff |= t[j] ^ ak[j];
+  return diff == 0 ? FC_OK : FC_ERR_SIG;
+}
+
+static fc_err verify_f4(const fc_mont_ctx *ctx, const uint32_t *s, size_t k,
+                        const uint8_t *prefix, size_t prefix_len, const uint8_t *digest,
+                        size_t digest_len, void *ws, size_t ws_len) {
+  size_t L = VL * nvec(ctx), tlen = prefix_len + digest_len;
+  if (k == 0 || ctx->kdata[K_F4] != k || tlen > FC__F4_MAX_T ||
+      ws_len < ws_fixed(ctx) + ws_slot(ctx))
+    return FC_ERR_UNSUPPORTED;
+  uint64_t *sl = FC__ALIGN_UP(ws, 64), *t = sl + L;
+  to52(sl, s, ctx->nwords, L);
+  square(ctx, t, sl, NULL);
+  for (size_t i = 1; i < k; i++) square(ctx, t, t, NULL);
+  return f4_last(ctx, t, sl, prefix, digest, digest_len, tlen);
+}
+
 const fc__mont_kernel FC_IFMA_DESC = {
-    {FC_IFMA_NAME, FC_IFMA_NEEDS}, prepare, mont_mul, modpow, ws_slot, ws_fixed,
+    {FC_IFMA_NAME, FC_IFMA_NEEDS}, prepare, mont_mul, modpow, ws_slot, ws_fixed, prepare_f4, verify_f4,
 };
 
 #endif /* FC_MONT_IFMA_BODY_H */

@@ -37,6 +37,11 @@ static fc_err init_raw(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const
   key->e_len = (uint32_t)e_len;
   for (size_t i = 0; i < e_len; i++) key->e[i] = e[i];
   key->hash = 0;
+#if defined(FC_HAVE_AVX512IFMA)
+  /* per-key constants of the e = 2^k + 1 verification (fc__mont_kernel) */
+  const fc__mont_kernel *k = key->mont.kernel;
+  if (k->prepare_f4 != NULL) k->prepare_f4(&key->mont, fc__modpow_f4_squarings(e, e_len));
+#endif
   return FC_OK;
 }
 

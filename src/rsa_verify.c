@@ -118,7 +118,21 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
   uint32_t *r;
-  fc_err rc = public_op(key, sig, sig_len, ws, ws_len, &r);
+  fc_err rc;
+#if defined(FC_HAVE_AVX512IFMA)
+  /* a kernel that compares without leaving the Montgomery form (fc__mont_kernel) */
+  const fc__mont_kernel *k = key->mont.kernel;
+  if (k->verify_f4 != NULL) {
+    r = FC__ALIGN_UP(ws, 4);
+    size_t used = (size_t)((uint8_t *)r - (uint8_t *)ws) + 4 * words_of(key);
+    rc = load_input(key, r, sig, sig_len);
+    if (rc != FC_OK) return rc;
+    rc = k->verify_f4(&key->mont, r, fc__modpow_f4_squarings(key->e, key->e_len),
+                      hashes[hash].prefix, plen, digest, dlen, (uint8_t *)ws + used, ws_len - used);
+    if (rc != FC_ERR_UNSUPPORTED) return rc;
+  }
+#endif
+  rc = public_op(key, sig, sig_len, ws, ws_len, &r);
   if (rc != FC_OK) return rc;
 
   /* EM by significance in r (byte p is bits 8p..8p+7; r < n < 2^(8 nbytes)):

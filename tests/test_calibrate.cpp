@@ -53,7 +53,9 @@ const fc__mont_kernel broken = {{"broken", 0},
                                 fc__mont_scalar32.mont_mul,
                                 broken_modpow,
                                 fc__mont_scalar32.ws_slot,
-                                fc__mont_scalar32.ws_fixed};
+                                fc__mont_scalar32.ws_fixed,
+                                nullptr,
+                                nullptr};
 
 // Injected clock: each reading advances by the cost of (kernel, bits), so a
 // timed run measures exactly that cost; `spike` adds an outlier to every

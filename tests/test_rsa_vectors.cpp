@@ -465,6 +465,118 @@ TEST_P(RsaVectors, Wycheproof) {
   std::printf("[ wycheproof ] kernel %s: %zu tests parsed and run\n", GetParam().c_str(), total);
 }
 
+// The e = 2^k + 1 comparison in the Montgomery form (fc__mont_kernel's
+// verify_f4, src/mont_ifma_body.h) run by the portable IFMA model on every
+// machine: each Wycheproof SHA-256 and SHA-512 case whose signature reaches
+// the comparison (right length, below n) gets the verdict a scalar32 key
+// gives; keys of 1024 to 4096 bits (2 to 10 vectors: the sizes with
+// constants). The DigestInfo prefixes are RFC 8017's (section 9.2, note 1).
+extern "C" const fc__mont_kernel fc__mont_ifma_model;
+
+TEST(IfmaModelF4, WycheproofVerdictsMatchScalar32) {
+  static const uint8_t di256[] = {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+                                  0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20};
+  static const uint8_t di512[] = {0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
+                                  0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40};
+  const fc__mont_kernel &m = fc__mont_ifma_model;
+  ASSERT_NE(m.prepare_f4, nullptr);
+  ASSERT_NE(m.verify_f4, nullptr);
+  std::vector<uint8_t> ws(FC_MODPOW_WORKSPACE_BYTES(FC_RSA_MAX_BITS));
+  size_t ran = 0, accepted = 0, rejected = 0, unsupported = 0;
+  std::set<int64_t> sizes;
+  std::set<size_t> exponents;  // k of e = 2^k + 1
+  for (const WpFile &f : wp_files()) {
+    ASSERT_TRUE(f.error.empty()) << f.error;
+    for (const WpGroup &g : f.groups) {
+      if ((g.hash != FC_SHA256 && g.hash != FC_SHA512) || g.key_size > 4096) continue;
+      fc_rsa_pubkey ref;
+      {
+        fct::Pin p(FC_OP_MONT, "scalar32");
+        ASSERT_EQ(fc_rsa_pubkey_init(&ref, g.n.data(), g.n.size(), g.e.data(), g.e.size()), FC_OK);
+      }
+      size_t k = fc__modpow_f4_squarings(ref.e, ref.e_len);
+      if (k == 0) continue;  // e not 2^k + 1: no constants
+      exponents.insert(k);
+      fc_mont_ctx mc = ref.mont;
+      m.prepare(&mc);
+      mc.kernel = &m;
+      m.prepare_f4(&mc, k);
+      sizes.insert(g.key_size);
+      const uint8_t *di = g.hash == FC_SHA256 ? di256 : di512;
+      size_t nw = mc.nwords;
+      for (const WpTest &t : g.tests) {
+        if (t.sig.size() != ref.nbytes) continue;
+        fct::ref::W s(nw, 0);
+        for (size_t i = 0; i < t.sig.size(); i++)
+          s[i / 4] |= (uint32_t)t.sig[t.sig.size() - 1 - i] << (8 * (i % 4));
+        if (fct::ref::cmp(s, fct::ref::W(mc.n, mc.n + nw)) >= 0) continue;
+        fc_err want = fc_rsa_verify(&ref, g.hash, t.digest.data(), t.digest.size(), ptr(t.sig),
+                                    t.sig.size());
+        fc_err got = m.verify_f4(&mc, s.data(), k, di, sizeof di256, t.digest.data(),
+                                 t.digest.size(), ws.data(), ws.size());
+        EXPECT_EQ(got, want) << f.name << " tcId " << t.tc_id;
+        ran++;
+        accepted += got == FC_OK;
+        rejected += got == FC_ERR_SIG;
+        unsupported += got == FC_ERR_UNSUPPORTED;
+      }
+    }
+  }
+  EXPECT_EQ(sizes, (std::set<int64_t>{1024, 1536, 2048, 3072, 4096}));
+  EXPECT_TRUE(exponents.count(16)) << "e = 65537 among the keys";
+  EXPECT_EQ(unsupported, 0u);
+  EXPECT_GT(accepted, 100u);
+  EXPECT_GT(rejected, 500u);
+  std::string ks;
+  for (size_t k : exponents) ks += " " + std::to_string(k);
+  std::printf("[ ifma-model ] verify_f4: %zu Wycheproof cases, %zu accepted, %zu rejected; k:%s\n",
+              ran, accepted, rejected, ks.c_str());
+}
+
+// What verify_f4 declines (FC_ERR_UNSUPPORTED, so that the caller runs its
+// exponentiation): an exponent other than the one its constants were made
+// for, a DigestInfo longer than FC__F4_MAX_T, a short workspace, a context
+// without constants (8192 bits: no room; or prepared with k = 0).
+TEST(IfmaModelF4, DeclinesWhatItHasNoConstantsFor) {
+  const fc__mont_kernel &m = fc__mont_ifma_model;
+  std::vector<uint8_t> ws(FC_MODPOW_WORKSPACE_BYTES(FC_RSA_MAX_BITS)), pre(FC__F4_MAX_T, 0x30);
+  for (unsigned bits : {2048u, 8192u}) {
+    Bytes n(bits / 8, 0x5a);
+    n[0] = 0xc3;
+    n.back() |= 1;
+    static const uint8_t e[] = {0x01, 0x00, 0x01};
+    fc_rsa_pubkey ref;
+    {
+      fct::Pin p(FC_OP_MONT, "scalar32");
+      ASSERT_EQ(fc_rsa_pubkey_init(&ref, n.data(), n.size(), e, sizeof e), FC_OK);
+    }
+    fc_mont_ctx mc = ref.mont;
+    m.prepare(&mc);
+    mc.kernel = &m;
+    fct::ref::W s(mc.nwords, 0x12345678);
+    s.back() = 0x1234;
+    uint8_t digest[64] = {0};
+    auto run = [&](size_t k, size_t plen, size_t dlen, size_t ws_len) {
+      return m.verify_f4(&mc, s.data(), k, pre.data(), plen, digest, dlen, ws.data(), ws_len);
+    };
+    m.prepare_f4(&mc, 0);
+    EXPECT_EQ(run(16, 19, 32, ws.size()), FC_ERR_UNSUPPORTED) << "no constants";
+    m.prepare_f4(&mc, 16);
+    if (bits == 8192) {
+      EXPECT_EQ(run(16, 19, 32, ws.size()), FC_ERR_UNSUPPORTED) << "8192 bits: no room";
+      continue;
+    }
+    EXPECT_EQ(run(16, 19, 32, ws.size()), FC_ERR_SIG) << "a random value is no signature";
+    EXPECT_EQ(run(15, 19, 32, ws.size()), FC_ERR_UNSUPPORTED) << "other exponent";
+    EXPECT_EQ(run(0, 19, 32, ws.size()), FC_ERR_UNSUPPORTED) << "k = 0";
+    EXPECT_EQ(run(16, 20, 64, ws.size()), FC_ERR_UNSUPPORTED) << "T over FC__F4_MAX_T";
+    EXPECT_EQ(run(16, 19, 64, ws.size()), FC_ERR_SIG) << "T of FC__F4_MAX_T bytes";
+    size_t need = fc__modpow_ws_need(&m, &mc, e, sizeof e);
+    EXPECT_EQ(run(16, 19, 32, need - 1), FC_ERR_UNSUPPORTED) << "workspace one byte short";
+    EXPECT_EQ(run(16, 19, 32, need), FC_ERR_SIG) << "workspace of modpow's need";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, RsaVectors, ::testing::ValuesIn(fct::kernels(FC_OP_MONT)),
                          [](const ::testing::TestParamInfo<std::string> &i) {
                            return fct::param_name(i.param);
