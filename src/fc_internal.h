@@ -72,8 +72,9 @@ typedef struct fc__mont_kernel {
   /*
    * PKCS#1 v1.5 verification for e = 2^k + 1 without the entry product
    * (avx512ifma: src/mont_ifma_body.h; NULL on the other kernels).
-   * prepare_f4 (at key init, after prepare; k = 0: none) stores per-key
-   * constants when the kernel has room for them at this size. verify_f4:
+   * prepare_f4 (k = 0: none) stores per-key constants when the kernel has
+   * room for them at this size; every key initialiser calls it last
+   * (fc__key_result), after its large frames have returned. verify_f4:
    * s < n in 32-bit words, T = prefix || digest (the DigestInfo, at most
    * FC__F4_MAX_T bytes), ws as modpow's for e = 2^k + 1; FC_OK when
    * s^e mod n is 00 01 FF..FF 00 T at the key's length, FC_ERR_SIG when

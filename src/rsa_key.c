@@ -37,17 +37,21 @@ static fc_err init_raw(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const
   key->e_len = (uint32_t)e_len;
   for (size_t i = 0; i < e_len; i++) key->e[i] = e[i];
   key->hash = 0;
-#if defined(FC_HAVE_AVX512IFMA)
-  /* per-key constants of the e = 2^k + 1 verification (fc__mont_kernel) */
-  const fc__mont_kernel *k = key->mont.kernel;
-  if (k->prepare_f4 != NULL) k->prepare_f4(&key->mont, fc__modpow_f4_squarings(e, e_len));
-#endif
   return FC_OK;
 }
 
 fc_err fc__key_result(fc_rsa_pubkey *key, fc_err rc) {
-  if (rc != FC_OK) fc__wipe(key, sizeof(*key));
-  return rc;
+  if (rc != FC_OK) {
+    fc__wipe(key, sizeof(*key));
+    return rc;
+  }
+#if defined(FC_HAVE_AVX512IFMA)
+  /* The kernel's e = 2^k + 1 verification constants (fc__mont_kernel), here
+     where the initialisers' frames (1 KiB of words each) have returned. */
+  const fc__mont_kernel *k = key->mont.kernel;
+  if (k->prepare_f4 != NULL) k->prepare_f4(&key->mont, fc__modpow_f4_squarings(key->e, key->e_len));
+#endif
+  return FC_OK;
 }
 
 fc_err fc_rsa_pubkey_init(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const uint8_t *e,
