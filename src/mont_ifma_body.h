@@ -114,7 +114,8 @@
 /*
  * kdata (uint64): [0] k0 = -1/n mod 2^52, [8 .. 8+LMAX) n, then R'^2 mod n,
  * then C = R'^2 / R mod n (R = 2^(32 nwords)), all in L limbs, zero beyond:
- * 8 + 3 * 160 = 488 words (3904 bytes).
+ * 8 + 3 * 160 = 488 words (3904 bytes); [1] and the upper halves of the
+ * first two slots: verify_f4's constants (below).
  */
 #define K_N 8
 #define K_RR (K_N + LMAX)

@@ -5,6 +5,10 @@
  * compared with it at every byte position, which keeps out the e = 3
  * forgeries that parsing verifiers accept (Bleichenbacher, CRYPTO 2006 rump
  * session). Every check is accumulated and decided once at the end.
+ * A kernel with verify_f4 (avx512ifma, e = 2^k + 1, up to 4160 bits) makes
+ * the same comparison in its Montgomery form: s^e mod n = EM as
+ * K (s^e + D) = A K mod n, EM = A - D (src/mont_ifma_body.h), which saves
+ * the entry product of the exponentiation.
  *
  * Stack: fc_rsa_verify and fc_rsa_public put their workspace on the stack,
  * sized for the modulus maximum: for e = 2^k + 1 (3, 65537) the largest

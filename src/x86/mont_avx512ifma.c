@@ -5,12 +5,14 @@
  * every machine (tests/support/mont_ifma_model.c).
  * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
  * probe checks XCR0 bits 5-7 for AVX512F).
- * Stack (gcc 12, -fstack-usage): a product or squaring keeps its
- * accumulator in registers up to 10 vectors (4160 bits; spills at most 2376
- * bytes, ams_10, 456 at 2048 bits: the squaring's doubled limbs, d and d',
+ * Stack (gcc 12, -O3, -fstack-usage): a product or squaring keeps its
+ * accumulator in registers up to 10 vectors (4160 bits; spills at most 2504
+ * bytes, ams_10, 328 at 2048 bits: the squaring's doubled limbs, d and d',
  * 2 nv vectors, live beside it) and works in the modpow workspace
  * above; modpow 160, mont_mul 3968 (its operands and scratch), prepare
- * about 1.1 KiB.
+ * about 1.1 KiB; the e = 2^k + 1 verification: verify_f4 128, then its
+ * last product in f4_last 336 + amm_f4_* (16 at 2048 bits, 1160 at 4096),
+ * prepare_f4 208 + a squaring.
  * On the development machine (Xeon, Emerald Rapids) two 512-bit ports take
  * VPMADD52 (two per cycle, 4 cycles), shuffles only one (3 cycles), and a
  * result crossing between IFMA and vpaddq/vpsrlq costs 2-3.5 cycles more:
