@@ -207,10 +207,11 @@ static void cond_sub(uint64_t *d, const uint64_t *n, size_t L) {
  * Every x_l below 2^52 is the normalised form, and the usual case: x_l
  * reaches 2^52 only when acc_l mod 2^52 lies within 2^12 of 2^52 (about
  * 2^-40 a limb for products of random operands), so one predictable
- * branch skips round 2, whose lookahead sat on the path into the next
- * product (measured on the development machine: 2048-bit fc_modpow, e =
- * 65537, 12,700 -> 12,400 TSC ticks). Variable time, rarely: the
- * Montgomery kernels serve public-key operations on public values.
+ * branch skips round 2 (out of line: normalise_ripple), whose lookahead
+ * sat on the path into the next product (measured on the development
+ * machine: 2048-bit fc_modpow, e = 65537, 12,700 -> 12,250 TSC ticks).
+ * Variable time, rarely: the Montgomery kernels serve public-key
+ * operations on public values.
  * Round 2: z_l = x_l mod 2^52, a_l = x_(l-1) >> 52 in {0, 1}. A limb
  * z_l + a_l + r_l (r_l: carry rippling in) overflows iff z_l = 2^52 - 1 and
  * a_l or r_l is set; a_l and r_l are never both set (a_l = 1 leaves
