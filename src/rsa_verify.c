@@ -106,6 +106,29 @@ size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key) {
   return ws_need(key);
 }
 
+#if defined(FC_HAVE_AVX512IFMA)
+/* The comparison in the kernel's Montgomery form (fc__mont_kernel's
+   verify_f4), after verify_core's checks; FC_ERR_UNSUPPORTED when the
+   key's kernel has none or the key no constants for it. Out of line, so that verify_core's frame, live
+   beside every kernel's exponentiation, does not grow (the x86-64 -O2
+   firmware build's sse2 verification is 4 bytes under its stack bound). */
+__attribute__((noinline)) static fc_err verify_in_kernel(const fc_rsa_pubkey *key,
+                                                         fc_hash_alg hash,
+                                                         const uint8_t *digest,
+                                                         const uint8_t *sig, size_t sig_len,
+                                                         void *ws, size_t ws_len) {
+  const fc__mont_kernel *k = key->mont.kernel;
+  if (k->verify_f4 == NULL) return FC_ERR_UNSUPPORTED;
+  uint32_t *r = FC__ALIGN_UP(ws, 4);
+  size_t used = (size_t)((uint8_t *)r - (uint8_t *)ws) + 4 * words_of(key);
+  fc_err rc = load_input(key, r, sig, sig_len);
+  if (rc != FC_OK) return rc;
+  return k->verify_f4(&key->mont, r, fc__modpow_f4_squarings(key->e, key->e_len),
+                      hashes[hash].prefix, hashes[hash].prefix_len, digest,
+                      hashes[hash].digest_len, (uint8_t *)ws + used, ws_len - used);
+}
+#endif
+
 /* fc_rsa_verify_ws after fc_init and the checks of key (non-NULL, ready). */
 static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint8_t *digest,
                           size_t digest_len, const uint8_t *sig, size_t sig_len, void *ws,
@@ -124,17 +147,8 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
   uint32_t *r;
   fc_err rc;
 #if defined(FC_HAVE_AVX512IFMA)
-  /* a kernel that compares without leaving the Montgomery form (fc__mont_kernel) */
-  const fc__mont_kernel *k = key->mont.kernel;
-  if (k->verify_f4 != NULL) {
-    r = FC__ALIGN_UP(ws, 4);
-    size_t used = (size_t)((uint8_t *)r - (uint8_t *)ws) + 4 * words_of(key);
-    rc = load_input(key, r, sig, sig_len);
-    if (rc != FC_OK) return rc;
-    rc = k->verify_f4(&key->mont, r, fc__modpow_f4_squarings(key->e, key->e_len),
-                      hashes[hash].prefix, plen, digest, dlen, (uint8_t *)ws + used, ws_len - used);
-    if (rc != FC_ERR_UNSUPPORTED) return rc;
-  }
+  rc = verify_in_kernel(key, hash, digest, sig, sig_len, ws, ws_len);
+  if (rc != FC_ERR_UNSUPPORTED) return rc;
 #endif
   rc = public_op(key, sig, sig_len, ws, ws_len, &r);
   if (rc != FC_OK) return rc;
