@@ -109,9 +109,10 @@ size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key) {
 #if defined(FC_HAVE_AVX512IFMA)
 /* The comparison in the kernel's Montgomery form (fc__mont_kernel's
    verify_f4), after verify_core's checks; FC_ERR_UNSUPPORTED when the
-   key's kernel has none or the key no constants for it. Out of line, so that verify_core's frame, live
-   beside every kernel's exponentiation, does not grow (the x86-64 -O2
-   firmware build's sse2 verification peaks 28 bytes under its stack bound). */
+   key's kernel has none or the key no constants for it. Out of line, so
+   that verify_core's frame, live beside every kernel's exponentiation,
+   does not hold its locals (the x86-64 -O2 firmware build's sse2
+   verification peaks 28 bytes under its stack bound). */
 __attribute__((noinline)) static fc_err verify_in_kernel(const fc_rsa_pubkey *key,
                                                          fc_hash_alg hash,
                                                          const uint8_t *digest,
