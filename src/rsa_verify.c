@@ -72,15 +72,23 @@ static size_t ws_need(const fc_rsa_pubkey *key) {
   return 3 + 4 * (size_t)words_of(key) + fc__modpow_ws_need(k, &key->mont, key->e, key->e_len);
 }
 
+/* The result words in ws (the layout above); *used: the bytes up to their
+   end, where the kernel's workspace starts. */
+static inline __attribute__((always_inline)) uint32_t *ws_words(const fc_rsa_pubkey *key,
+                                                                void *ws, size_t *used) {
+  uint32_t *r = FC__ALIGN_UP(ws, 4);
+  *used = (size_t)((uint8_t *)r - (uint8_t *)ws) + 4 * (size_t)words_of(key);
+  return r;
+}
+
 /* r = in^e mod n into ws (ws_len >= ws_need(key) checked by the caller). */
 static inline __attribute__((always_inline)) fc_err public_op(const fc_rsa_pubkey *key,
                                                               const uint8_t *in, size_t in_len,
                                                               void *ws, size_t ws_len,
                                                               uint32_t **out) {
   const fc__mont_kernel *k = key->mont.kernel;
-  size_t rbytes = 4 * words_of(key);
-  uint32_t *r = FC__ALIGN_UP(ws, 4);
-  size_t used = (size_t)((uint8_t *)r - (uint8_t *)ws) + rbytes;
+  size_t used;
+  uint32_t *r = ws_words(key, ws, &used);
   fc_err rc = load_input(key, r, in, in_len);
   if (rc != FC_OK) return rc;
   rc = k->modpow(&key->mont, r, r, key->e, key->e_len, (uint8_t *)ws + used, ws_len - used);
@@ -120,8 +128,8 @@ __attribute__((noinline)) static fc_err verify_in_kernel(const fc_rsa_pubkey *ke
                                                          void *ws, size_t ws_len) {
   const fc__mont_kernel *k = key->mont.kernel;
   if (k->verify_f4 == NULL) return FC_ERR_UNSUPPORTED;
-  uint32_t *r = FC__ALIGN_UP(ws, 4);
-  size_t used = (size_t)((uint8_t *)r - (uint8_t *)ws) + 4 * words_of(key);
+  size_t used;
+  uint32_t *r = ws_words(key, ws, &used);
   fc_err rc = load_input(key, r, sig, sig_len);
   if (rc != FC_OK) return rc;
   return k->verify_f4(&key->mont, r, fc__modpow_f4_squarings(key->e, key->e_len),

@@ -506,9 +506,8 @@ TEST(IfmaModelF4, WycheproofVerdictsMatchScalar32) {
       size_t nw = mc.nwords;
       for (const WpTest &t : g.tests) {
         if (t.sig.size() != ref.nbytes) continue;
-        fct::ref::W s(nw, 0);
-        for (size_t i = 0; i < t.sig.size(); i++)
-          s[i / 4] |= (uint32_t)t.sig[t.sig.size() - 1 - i] << (8 * (i % 4));
+        fct::ref::W s(nw);
+        fc__bn_from_be(s.data(), nw, t.sig.data(), t.sig.size());
         if (fct::ref::cmp(s, fct::ref::W(mc.n, mc.n + nw)) >= 0) continue;
         fc_err want = fc_rsa_verify(&ref, g.hash, t.digest.data(), t.digest.size(), ptr(t.sig),
                                     t.sig.size());
