@@ -35,6 +35,12 @@
 #define KQ(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha256_k[4 * (q)]))
 
 #define SHA2_W uint32_t
+#define SHA2_R1A 6
+#define SHA2_R1B 11
+#define SHA2_R1C 25
+#define SHA2_R0A 2
+#define SHA2_R0B 13
+#define SHA2_R0C 22
 #define SHA2_S1(e) (SHA2_ROR(e, 6) ^ SHA2_ROR(e, 11) ^ SHA2_ROR(e, 25))
 #define SHA2_S0(a) (SHA2_ROR(a, 2) ^ SHA2_ROR(a, 13) ^ SHA2_ROR(a, 22))
 #include "sha2_x86_rounds.h"

@@ -11,10 +11,23 @@
 
 #include "sha512_k.h"
 
-/* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes. */
-#define KPAIR(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha512_k[2 * (q)]))
+/* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes, as one load
+   (VBROADCASTI128 m128): from the intrinsic gcc 12 makes a load and a
+   VINSERTI128, or keeps the constants in registers across the rounds. */
+static inline __m256i kpair(const uint64_t *k) {
+  __m256i r;
+  __asm__("vbroadcasti128 %1, %0" : "=x"(r) : "m"(*(const __m128i *)k));
+  return r;
+}
+#define KPAIR(q) kpair(&fc__sha512_k[2 * (q)])
 
 #define SHA2_W uint64_t
+#define SHA2_R1A 14
+#define SHA2_R1B 18
+#define SHA2_R1C 41
+#define SHA2_R0A 28
+#define SHA2_R0B 34
+#define SHA2_R0C 39
 #define SHA2_S1(e) (SHA2_ROR(e, 14) ^ SHA2_ROR(e, 18) ^ SHA2_ROR(e, 41))
 #define SHA2_S0(a) (SHA2_ROR(a, 28) ^ SHA2_ROR(a, 34) ^ SHA2_ROR(a, 39))
 #include "sha2_x86_rounds.h"
@@ -118,6 +131,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
     if (pb == pa) break; /* the odd last block */
     nblocks -= 2;
     a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
+    SET_BC;
     if (nblocks) {
       pa = pb + 128;
       pb = nblocks >= 2 ? pa + 128 : pa;
