@@ -32,7 +32,6 @@
 #define VROR(x, n) _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - (n)))
 #define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 7), VROR(x, 18)), _mm256_srli_epi32(x, 3))
 #define S1V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 17), VROR(x, 19)), _mm256_srli_epi32(x, 10))
-#define KQ(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&fc__sha256_k[4 * (q)]))
 
 #define SHA2_W uint32_t
 #define SHA2_R1A 6
@@ -44,6 +43,8 @@
 #define SHA2_S1(e) (SHA2_ROR(e, 6) ^ SHA2_ROR(e, 11) ^ SHA2_ROR(e, 25))
 #define SHA2_S0(a) (SHA2_ROR(a, 2) ^ SHA2_ROR(a, 13) ^ SHA2_ROR(a, 22))
 #include "sha2_x86_rounds.h"
+/* fc__sha256_k[4q .. 4q+3] in both 128-bit lanes. */
+#define KQ(q) sha2_bcast128(&fc__sha256_k[4 * (q)])
 /* W + K of block A's rounds sit at wk[0..3, 8..11, ...] (block B's between). */
 #define RND8(wk) RND8_AT(wk, 0, 1, 2, 3, 8, 9, 10, 11)
 

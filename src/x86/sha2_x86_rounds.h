@@ -11,6 +11,16 @@
 #ifndef FC_SHA2_X86_ROUNDS_H
 #define FC_SHA2_X86_ROUNDS_H
 
+/* The 16 bytes at p in both 128-bit lanes, as one load (VBROADCASTI128
+   m128): from _mm256_broadcastsi128_si256 of a load gcc 12 makes a load and
+   a VINSERTI128, or keeps the round constants in registers across the
+   rounds and spills them. */
+static inline __m256i sha2_bcast128(const void *p) {
+  __m256i r;
+  __asm__("vbroadcasti128 %1, %0" : "=x"(r) : "m"(*(const __m128i *)p));
+  return r;
+}
+
 #define SHA2_ROR(x, n) (((x) >> (n)) | ((x) << (8 * sizeof(SHA2_W) - (n))))
 
 #if defined(__x86_64__)
@@ -70,6 +80,7 @@
             : "cc");                                                                    \
     bc_ = t0_; /* a ^ b: the next round's b ^ c */                                      \
   } while (0)
+#define DECL_BC SHA2_W bc_ = b ^ c
 #define SET_BC bc_ = b ^ c
 #else
 /* Pins a value's evaluation order: the compiler may not reassociate the
@@ -99,6 +110,7 @@
     KEEP(h);                           \
     h += SHA2_S0(a);                   \
   } while (0)
+#define DECL_BC (void)0
 #define SET_BC (void)0
 #endif
 
@@ -119,8 +131,7 @@
 #define LOAD_ST                                                                          \
   SHA2_W a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], \
          h = st[7];                                                                    \
-  SHA2_W bc_;                                                                          \
-  SET_BC
+  DECL_BC
 #define ADD_ST \
   st[0] += a;  \
   st[1] += b;  \

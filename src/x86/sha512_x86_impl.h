@@ -11,15 +11,8 @@
 
 #include "sha512_k.h"
 
-/* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes, as one load
-   (VBROADCASTI128 m128): from the intrinsic gcc 12 makes a load and a
-   VINSERTI128, or keeps the constants in registers across the rounds. */
-static inline __m256i kpair(const uint64_t *k) {
-  __m256i r;
-  __asm__("vbroadcasti128 %1, %0" : "=x"(r) : "m"(*(const __m128i *)k));
-  return r;
-}
-#define KPAIR(q) kpair(&fc__sha512_k[2 * (q)])
+/* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes. */
+#define KPAIR(q) sha2_bcast128(&fc__sha512_k[2 * (q)])
 
 #define SHA2_W uint64_t
 #define SHA2_R1A 14
