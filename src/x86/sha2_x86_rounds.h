@@ -34,14 +34,12 @@ static inline __m256i sha2_bcast128(const void *p) {
  * with Ch = g ^ (e & (f ^ g)) and Maj = b ^ ((a ^ b) & (b ^ c)), where
  * b ^ c is the previous round's a ^ b (bc_, carried; LOAD_ST sets it).
  * Both recurrences are 5 operations deep (S1 and S0: RORX, XOR, XOR).
- * Why this form (the C one below is 4 deep and has 28 instructions):
- * measured on Emerald Rapids with other guests on the host, one
- * process timing both in turn with OpenSSL (median of 3,000 16 KiB hashes
- * per form and run), this form took 5-9% less time than the C one whenever
- * the host was busy, and 4-7% more when it was idle (SHA-512 `avx512`
- * and `avx2`, SHA-256 `avx2`). Fewer operations is what counts on a core
- * shared with a sibling thread, and on the 4-ALU cores (Haswell to Ice
- * Lake, Zen 2/3) where `avx2` is the kernel chosen.
+ * Why this form (the C one below is 4 deep and has 28 instructions): on
+ * a shared Emerald Rapids host it was about 7% slower while the host was
+ * quiet and about 10% faster while it was busy (README, "SHA-2 rounds on
+ * x86-64, third round"); fewer operations should also be what counts on the
+ * 4-ALU cores (Haswell to Ice Lake, Zen 2/3) that choose these kernels (not
+ * measured: none was at hand).
  * Written in assembly because the compiler, given the same expressions in
  * C, adds moves back (27 to 29 instructions a round).
  */
