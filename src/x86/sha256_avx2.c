@@ -40,8 +40,6 @@
 #define SHA2_R0A 2
 #define SHA2_R0B 13
 #define SHA2_R0C 22
-#define SHA2_S1(e) (SHA2_ROR(e, 6) ^ SHA2_ROR(e, 11) ^ SHA2_ROR(e, 25))
-#define SHA2_S0(a) (SHA2_ROR(a, 2) ^ SHA2_ROR(a, 13) ^ SHA2_ROR(a, 22))
 #include "sha2_x86_rounds.h"
 /* fc__sha256_k[4q .. 4q+3] in both 128-bit lanes. */
 #define KQ(q) sha2_bcast128(&fc__sha256_k[4 * (q)])

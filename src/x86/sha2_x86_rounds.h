@@ -1,12 +1,11 @@
 /*
  * The scalar rounds of the x86 SHA-2 kernels (sha256_avx2.c,
  * sha512_x86_impl.h for sha512_avx2.c and sha512_avx512.c), written once for
- * 32- and 64-bit words. The includer defines SHA2_W (uint32_t or uint64_t),
- * the Sigma rotations SHA2_S1(e) and SHA2_S0(a) (FIPS 180-4 4.1.2 / 4.1.3)
- * over SHA2_ROR and their rotation counts SHA2_R1A..C and SHA2_R0A..C, then
- * uses RND8_AT, LOAD_ST, SET_BC (after reloading a..h) and ADD_ST (st: the
- * state words) in its compression loop. x86-64 and i686 have different
- * rounds (below).
+ * 32- and 64-bit words. The includer defines SHA2_W (uint32_t or uint64_t)
+ * and the rotation counts of Sigma1 (SHA2_R1A..C) and Sigma0 (SHA2_R0A..C)
+ * (FIPS 180-4 4.1.2 / 4.1.3), then uses RND8_AT, LOAD_ST, SET_BC (after
+ * reloading a..h) and ADD_ST (st: the state words) in its compression loop.
+ * x86-64 and i686 have different rounds (below).
  */
 #ifndef FC_SHA2_X86_ROUNDS_H
 #define FC_SHA2_X86_ROUNDS_H
@@ -22,6 +21,8 @@ static inline __m256i sha2_bcast128(const void *p) {
 }
 
 #define SHA2_ROR(x, n) (((x) >> (n)) | ((x) << (8 * sizeof(SHA2_W) - (n))))
+#define SHA2_S1(e) (SHA2_ROR(e, SHA2_R1A) ^ SHA2_ROR(e, SHA2_R1B) ^ SHA2_ROR(e, SHA2_R1C))
+#define SHA2_S0(a) (SHA2_ROR(a, SHA2_R0A) ^ SHA2_ROR(a, SHA2_R0B) ^ SHA2_ROR(a, SHA2_R0C))
 
 #if defined(__x86_64__)
 /*

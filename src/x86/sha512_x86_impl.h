@@ -21,8 +21,6 @@
 #define SHA2_R0A 28
 #define SHA2_R0B 34
 #define SHA2_R0C 39
-#define SHA2_S1(e) (SHA2_ROR(e, 14) ^ SHA2_ROR(e, 18) ^ SHA2_ROR(e, 41))
-#define SHA2_S0(a) (SHA2_ROR(a, 28) ^ SHA2_ROR(a, 34) ^ SHA2_ROR(a, 39))
 #include "sha2_x86_rounds.h"
 /* W + K of block A's rounds sit at wk[0, 1, 4, 5, ...] (block B's between). */
 #define RND8(wk) RND8_AT(wk, 0, 1, 4, 5, 8, 9, 12, 13)
