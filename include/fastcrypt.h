@@ -313,7 +313,11 @@ size_t fc_hash_len(fc_hash_alg hash);
 size_t fc_hash_block_len(fc_hash_alg hash);
 
 /* One-shot digest: fc_hash_len(alg) bytes into out. msg may be NULL when
-   len is 0. FC_ERR_ARG: unknown alg, out NULL, msg NULL with len > 0. */
+   len is 0. FC_ERR_ARG: unknown alg, out NULL, msg NULL with len > 0.
+   The library cannot know whether msg is secret: fc_hash and the
+   streaming calls wipe their buffers and context (at final), but do not
+   burn the stack or clear registers as the keyed calls do. Hash secrets
+   through fc_hmac, fc_hkdf or fc_pbkdf2. */
 fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out);
 
 /*
@@ -348,7 +352,11 @@ fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out);
 
 /* HMAC (RFC 2104, FIPS 198-1). Any key length (NULL allowed when key_len
    is 0); out gets fc_hash_len(alg) bytes. The key drives no branch and no
-   memory index; every copy of it is wiped. */
+   memory index. No copy of the key, nor of a value derived from it (K0,
+   K0 ^ ipad, K0 ^ opad, the chaining values), is left on the stack or in
+   registers when any HMAC, HKDF or PBKDF2 call returns (README "Wiping
+   secrets"); a streaming context holds the chaining values until final
+   or fc_hmac_final wipes it. */
 fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len,
                const void *msg, size_t len, uint8_t *out);
 
@@ -374,7 +382,8 @@ fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
 
 /* PBKDF2-HMAC (RFC 8018 section 5.2). FC_ERR_ARG: iterations 0, out_len 0,
    or out_len over (2^32 - 1) * fc_hash_len(alg). The password drives no
-   branch and no memory index; intermediate values are wiped. out may
+   branch and no memory index; intermediate values (U1, U2, ...) are wiped
+   from memory, the stack and the registers. out may
    overlap pw and salt (both are read before out is written). */
 fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len,
                  const uint8_t *salt, size_t salt_len, uint32_t iterations,
@@ -463,6 +472,10 @@ void   fc_aes_clear(fc_aes_key *key);                                  /* wipes 
  * only when len is 0. On an error nothing is written (out, iv and ctr
  * untouched; the one exception is bad padding below, which zeroes out).
  * ECB/CBC: len a multiple of 16, else FC_ERR_ARG; iv is updated for chaining.
+ * Every call that handles the key, its schedule or text leaves no copy of
+ * them, nor of a value derived from them, on the stack or in registers
+ * when it returns (README "Wiping secrets"); the caller's own buffers
+ * (key, in, out) are the caller's to wipe.
  */
 fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len);
 fc_err fc_aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len);
@@ -490,6 +503,12 @@ fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uin
  * GCM, one shot. Any iv_len >= 1 (12 is the fast, recommended case);
  * tag_len 4..16; len at most 2^36 - 32 bytes. Decrypt: a wrong tag gives
  * FC_ERR_AUTH, out is zeroed; the tag is compared in constant time.
+ * Overlaps (FC_ERR_ARG, nothing written): iv may not overlap in or out;
+ * aad and tag may not overlap out (out is written before they are all
+ * read); an encryption tag, an output, may not overlap in, aad or iv
+ * either. Inputs may share bytes (iv inside aad, a decryption tag inside
+ * the buffer that holds aad and in): those calls give the result of apart
+ * copies.
  */
 fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out, size_t len,
@@ -504,6 +523,11 @@ fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
  * matching final. Pieces may have any length. The key must outlive the
  * context and stay unchanged. final wipes the context; so does any error
  * other than FC_ERR_ARG from a bad argument (the context is then unusable).
+ * init copies what it needs of the IV before it returns, so the IV's
+ * buffer may later be in or out (in and out are not known at init; the
+ * one-shot calls refuse that overlap). aad may be any buffer; in and out
+ * are equal or apart; decrypt_final's tag may be anywhere, out having
+ * been written by earlier calls.
  * Streaming decryption hands out plaintext before the tag is checked: keep
  * it unused until decrypt_final returns FC_OK.
  */

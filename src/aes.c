@@ -1,18 +1,22 @@
 /*
  * AES public API: argument checks, then the kernels recorded in the key.
  * ECB, CBC and CTR (SP 800-38A), CBC with PKCS#7 padding (RFC 5652 6.3).
- * Contracts: fastcrypt.h. Stack: under 100 bytes here, plus the kernel's.
+ * Contracts: fastcrypt.h. Each public call runs its work in a noinline
+ * function and then burns that function's stack (FC__AES_LAYER_STACK)
+ * plus its kernel's (fc_internal.h, "Wiping secrets").
  */
 
 #include "aes_internal.h"
 
-__attribute__((noinline)) void fc__aes_burn_stack(void) {
-  uint8_t burn[FC__AES_BURN_BYTES];
-  memset(burn, 0, sizeof(burn));
-  __asm__ __volatile__("" : : "r"(burn) : "memory"); /* the stores stay */
+size_t fc__aes_burn_depth(const fc_aes_key *key, size_t layer) {
+  if (!fc__aes_key_ok(key)) return layer; /* no kernel ran with it */
+  const fc__aes_kernel *a = key->aes;
+  const fc__ghash_kernel *g = key->ghash;
+  size_t k = a->stack > g->stack ? a->stack : g->stack;
+  return layer + k;
 }
 
-fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
+static FC__NOINLINE fc_err aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
   fc_init();
   if (key == NULL) return FC_ERR_ARG;
   fc__wipe(key, sizeof(*key));
@@ -27,7 +31,6 @@ fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
   a->ecb_enc(key, h, h, 1); /* GCM hash key H = E(K, 0^128) */
   g->setkey(key->hdata, h);
   fc__wipe(h, sizeof(h));
-  fc__aes_burn_stack();
   key->aes = a;
   key->ghash = g;
   return FC_OK;
@@ -35,6 +38,12 @@ fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
 
 void fc_aes_clear(fc_aes_key *key) {
   if (key != NULL) fc__wipe(key, sizeof(*key));
+}
+
+fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
+  fc_err rc = aes_init(key, k, k_len);
+  FC__STACK_BURN(fc__aes_burn_depth(key, FC__AES_LAYER_STACK));
+  return rc;
 }
 
 static const fc__aes_kernel *kern(const fc_aes_key *key) {
@@ -47,47 +56,43 @@ static fc_err check_blocks(const fc_aes_key *key, const uint8_t *in, const uint8
   return FC_OK;
 }
 
-fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
+static FC__NOINLINE fc_err aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && len != 0) {
     kern(key)->ecb_enc(key, in, out, len / 16);
-    fc__aes_burn_stack();
   }
   return rc;
 }
 
-fc_err fc_aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
+static FC__NOINLINE fc_err aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && len != 0) {
     kern(key)->ecb_dec(key, in, out, len / 16);
-    fc__aes_burn_stack();
   }
   return rc;
 }
 
-fc_err fc_aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+static FC__NOINLINE fc_err aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && !fc__aes_chain_ok(iv, in, out, len)) rc = FC_ERR_ARG;
   if (rc == FC_OK && len != 0) {
     kern(key)->cbc_enc(key, iv, in, out, len / 16);
-    fc__aes_burn_stack();
   }
   return rc;
 }
 
-fc_err fc_aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+static FC__NOINLINE fc_err aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && !fc__aes_chain_ok(iv, in, out, len)) rc = FC_ERR_ARG;
   if (rc == FC_OK && len != 0) {
     kern(key)->cbc_dec(key, iv, in, out, len / 16);
-    fc__aes_burn_stack();
   }
   return rc;
 }
 
-fc_err fc_aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+static FC__NOINLINE fc_err aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                   size_t len) {
   if (!fc__aes_key_ok(key) || !fc__aes_chain_ok(ctr, in, out, len)) return FC_ERR_ARG;
   size_t whole = len / 16, rest = len % 16;
@@ -98,11 +103,10 @@ fc_err fc_aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uin
     for (size_t i = 0; i < rest; i++) out[16 * whole + i] = (uint8_t)(in[16 * whole + i] ^ ks[i]);
     fc__wipe(ks, sizeof(ks));
   }
-  fc__aes_burn_stack();
   return FC_OK;
 }
 
-fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
+static FC__NOINLINE fc_err aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
                               size_t in_len, uint8_t *out, size_t out_cap, size_t *out_len) {
   size_t whole = in_len / 16 * 16, rest = in_len - whole;
   if (!fc__aes_key_ok(key) || iv == NULL || out == NULL || out_len == NULL ||
@@ -121,12 +125,11 @@ fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8
   if (whole != 0) kern(key)->cbc_enc(key, iv, in, out, whole / 16);
   kern(key)->cbc_enc(key, iv, last, out + whole, 1);
   fc__wipe(last, sizeof(last));
-  fc__aes_burn_stack();
   *out_len = whole + 16;
   return FC_OK;
 }
 
-fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
+static FC__NOINLINE fc_err aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
                                 uint8_t *out, size_t len, size_t *out_len) {
   if (!fc__aes_key_ok(key) || out_len == NULL || len == 0 || len % 16 != 0 ||
       !fc__aes_chain_ok(iv, in, out, len))
@@ -134,7 +137,6 @@ fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uin
   uint8_t iv0[16]; /* public: restored on bad padding, so iv is untouched by the error */
   for (size_t i = 0; i < 16; i++) iv0[i] = iv[i];
   kern(key)->cbc_dec(key, iv, in, out, len / 16);
-  fc__aes_burn_stack();
   /* Constant time in the plaintext: p = last byte; valid iff 1 <= p <= 16
      and the last p bytes all equal p. Masks, no branch, no index on p. */
   uint32_t p = out[len - 1];
@@ -152,4 +154,40 @@ fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uin
   }
   *out_len = len - p;
   return FC_OK;
+}
+
+/* The public calls: the work, then the burn of what it used. */
+#define BURNED(key, call)                                              \
+  do {                                                                 \
+    size_t depth_ = fc__aes_burn_depth((key), FC__AES_LAYER_STACK);    \
+    fc_err rc_ = (call);                                               \
+    FC__STACK_BURN(depth_);                                            \
+    return rc_;                                                        \
+  } while (0)
+
+fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
+  BURNED(key, aes_ecb_encrypt(key, in, out, len));
+}
+fc_err fc_aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
+  BURNED(key, aes_ecb_decrypt(key, in, out, len));
+}
+fc_err fc_aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                          size_t len) {
+  BURNED(key, aes_cbc_encrypt(key, iv, in, out, len));
+}
+fc_err fc_aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                          size_t len) {
+  BURNED(key, aes_cbc_decrypt(key, iv, in, out, len));
+}
+fc_err fc_aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                  size_t len) {
+  BURNED(key, aes_ctr(key, ctr, in, out, len));
+}
+fc_err fc_aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
+                              size_t in_len, uint8_t *out, size_t out_cap, size_t *out_len) {
+  BURNED(key, aes_cbc_encrypt_pad(key, iv, in, in_len, out, out_cap, out_len));
+}
+fc_err fc_aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
+                                uint8_t *out, size_t len, size_t *out_len) {
+  BURNED(key, aes_cbc_decrypt_unpad(key, iv, in, out, len, out_len));
 }

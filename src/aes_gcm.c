@@ -2,8 +2,10 @@
  * AES-GCM (NIST SP 800-38D): one shot and streaming. Portable code around
  * the key's kernels; a stitched body (CTR and GHASH in one pass) is used
  * when one exists for the key's exact pair of kernels.
- * Contracts: fastcrypt.h. Stack: under 1.4 KiB here (a 1 KiB keystream
- * buffer, wiped), plus the kernels'.
+ * Contracts: fastcrypt.h. Each public call runs its work in noinline
+ * functions, then burns their stack (FC__GCM_LAYER_STACK, plus the 1 KiB
+ * keystream buffer of an unstitched body) and the kernels' (gcm_depth;
+ * fc_internal.h, "Wiping secrets").
  */
 
 #include "aes_internal.h"
@@ -49,6 +51,17 @@ static const fc__gcm_kernel *stitch_of(const fc_aes_key *key) {
   return NULL;
 }
 
+#define GCTR_CHUNK 64
+
+/* Stack a GCM call with key may use below its public frame. */
+static size_t gcm_depth(const fc_aes_key *key) {
+  if (!fc__aes_key_ok(key)) return FC__GCM_LAYER_STACK;
+  const fc__gcm_kernel *s = stitch_of(key);
+  if (s == NULL) return fc__aes_burn_depth(key, FC__GCM_LAYER_STACK + 16 * GCTR_CHUNK);
+  size_t d = fc__aes_burn_depth(key, FC__GCM_LAYER_STACK);
+  return d > FC__GCM_LAYER_STACK + s->stack ? d : FC__GCM_LAYER_STACK + s->stack;
+}
+
 static uint32_t be32(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
@@ -73,7 +86,6 @@ static void inc32(uint8_t ctr[16]) {
  * count with inc32 themselves, and otherwise the counter blocks are built
  * here (inc32, branch-free) and encrypted by ECB, 64 blocks at a time.
  */
-#define GCTR_CHUNK 64
 static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                  uint8_t *out, size_t nblocks, int enc) {
   const fc__gcm_kernel *s = stitch_of(key);
@@ -122,7 +134,7 @@ static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[1
   inc32(ctr);
 }
 
-static fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
+static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                        size_t iv_len) {
   if (ctx == NULL) return FC_ERR_ARG;
   fc__wipe(ctx, sizeof(*ctx));
@@ -157,7 +169,7 @@ static int ctx_ok(const fc_aes_gcm_ctx *ctx) {
          fc__aes_key_ok(ctx->key);
 }
 
-static fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+static FC__NOINLINE fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
   if (!ctx_ok(ctx) || ctx->state != ST_AAD || (aad == NULL && len != 0) ||
       (uint64_t)len > GCM_MAX_AAD - ctx->aad_len)
     return FC_ERR_ARG;
@@ -191,7 +203,7 @@ static void end_aad(fc_aes_gcm_ctx *ctx) {
   }
 }
 
-static fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len, int enc) {
+static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len, int enc) {
   uint32_t st = enc ? ST_ENC : ST_DEC;
   if (!ctx_ok(ctx) || (ctx->state != ST_AAD && ctx->state != st) ||
       !fc__aes_io_ok(in, out, len) || (uint64_t)len > GCM_MAX_TEXT - ctx->msg_len)
@@ -231,34 +243,6 @@ static fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_
   return FC_OK;
 }
 
-/* The public streaming calls burn the stack their kernels used. */
-fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
-                       size_t iv_len) {
-  fc_err rc = gcm_init(ctx, key, iv, iv_len);
-  fc__aes_burn_stack();
-  return rc;
-}
-
-fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
-  fc_err rc = gcm_aad(ctx, aad, len);
-  fc__aes_burn_stack();
-  return rc;
-}
-
-fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
-                                 size_t len) {
-  fc_err rc = update(ctx, in, out, len, 1);
-  fc__aes_burn_stack();
-  return rc;
-}
-
-fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
-                                 size_t len) {
-  fc_err rc = update(ctx, in, out, len, 0);
-  fc__aes_burn_stack();
-  return rc;
-}
-
 /* The full 16-byte tag; wipes ctx. */
 static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16]) {
   uint8_t lens[16];
@@ -275,7 +259,7 @@ static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16]) {
   fc__wipe(lens, sizeof(lens));
 }
 
-static fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
   if (!ctx_ok(ctx) || ctx->state == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
@@ -285,7 +269,7 @@ static fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
   return FC_OK;
 }
 
-static fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
   if (!ctx_ok(ctx) || ctx->state == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
@@ -297,18 +281,6 @@ static fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
   return diff == 0 ? FC_OK : FC_ERR_AUTH; /* one decision on the whole tag */
 }
 
-fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
-  fc_err rc = enc_final(ctx, tag, tag_len);
-  fc__aes_burn_stack();
-  return rc;
-}
-
-fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
-  fc_err rc = dec_final(ctx, tag, tag_len);
-  fc__aes_burn_stack();
-  return rc;
-}
-
 void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
   if (ctx != NULL) fc__wipe(ctx, sizeof(*ctx));
 }
@@ -316,35 +288,51 @@ void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
 /* len > max, written so that 32-bit size_t builds do not warn. */
 static int above(uint64_t len, uint64_t max) { return len > max; }
 
+/*
+ * One-shot arguments. Beyond the streaming checks: iv may not overlap in
+ * or out, and neither may aad or tag overlap out (out is written while
+ * they are still to be read, or, for the tag of encryption, out is written
+ * before it); an encryption tag (an output) may not overlap in, aad or iv
+ * either. Inputs may overlap one another.
+ */
 static fc_err oneshot_args(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                            const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                           const uint8_t *out, size_t len, const void *tag, size_t tag_len) {
+                           const uint8_t *out, size_t len, const uint8_t *tag, size_t tag_len,
+                           int enc) {
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || (aad == NULL && aad_len != 0) ||
       !fc__aes_io_ok(in, out, len) || above(len, GCM_MAX_TEXT) || above(aad_len, GCM_MAX_AAD) ||
       tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
+  if (fc__aes_wraps(iv, iv_len) || fc__aes_wraps(aad, aad_len) || fc__aes_wraps(tag, tag_len))
+    return FC_ERR_ARG;
+  if (!fc__aes_apart(iv, iv_len, in, len) || !fc__aes_apart(iv, iv_len, out, len) ||
+      !fc__aes_apart(aad, aad_len, out, len) || !fc__aes_apart(tag, tag_len, out, len))
+    return FC_ERR_ARG;
+  if (enc && (!fc__aes_apart(tag, tag_len, in, len) || !fc__aes_apart(tag, tag_len, aad, aad_len) ||
+              !fc__aes_apart(tag, tag_len, iv, iv_len)))
+    return FC_ERR_ARG;
   return FC_OK;
 }
 
-fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
-                          size_t len, uint8_t *tag, size_t tag_len) {
+static FC__NOINLINE fc_err gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                                       const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                       uint8_t *out, size_t len, uint8_t *tag, size_t tag_len) {
   fc_aes_gcm_ctx ctx;
-  fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
+  fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len, 1);
   if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
   if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
   if (rc == FC_OK) rc = update(&ctx, in, out, len, 1);
   if (rc == FC_OK) rc = enc_final(&ctx, tag, tag_len);
   fc__wipe(&ctx, sizeof(ctx));
-  fc__aes_burn_stack();
   return rc;
 }
 
-fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
-                          size_t len, const uint8_t *tag, size_t tag_len) {
+static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                                       const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                       uint8_t *out, size_t len, const uint8_t *tag,
+                                       size_t tag_len) {
   fc_aes_gcm_ctx ctx;
-  fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
+  fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len, 0);
   if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
   if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
   if (rc == FC_OK) rc = update(&ctx, in, out, len, 0);
@@ -353,6 +341,55 @@ fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
     if (rc == FC_ERR_AUTH && len != 0) fc__wipe(out, len);
   }
   fc__wipe(&ctx, sizeof(ctx));
-  fc__aes_burn_stack();
   return rc;
+}
+
+/* The public calls: the work, then the burn of what it used (the depth is
+   taken first: final wipes the context, and with it the key pointer). */
+#define BURNED(key, call)                  \
+  do {                                     \
+    size_t depth_ = gcm_depth(key);        \
+    fc_err rc_ = (call);                   \
+    FC__STACK_BURN(depth_);                \
+    return rc_;                            \
+  } while (0)
+#define CTX_KEY(ctx) (ctx_ok(ctx) ? (ctx)->key : NULL)
+
+fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                          size_t len, uint8_t *tag, size_t tag_len) {
+  BURNED(key, gcm_encrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
+}
+
+fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                          size_t len, const uint8_t *tag, size_t tag_len) {
+  BURNED(key, gcm_decrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
+}
+
+fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
+                       size_t iv_len) {
+  BURNED(key, gcm_init(ctx, key, iv, iv_len));
+}
+
+fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+  BURNED(CTX_KEY(ctx), gcm_aad(ctx, aad, len));
+}
+
+fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
+                                 size_t len) {
+  BURNED(CTX_KEY(ctx), update(ctx, in, out, len, 1));
+}
+
+fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
+                                 size_t len) {
+  BURNED(CTX_KEY(ctx), update(ctx, in, out, len, 0));
+}
+
+fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+  BURNED(CTX_KEY(ctx), enc_final(ctx, tag, tag_len));
+}
+
+fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+  BURNED(CTX_KEY(ctx), dec_final(ctx, tag, tag_len));
 }

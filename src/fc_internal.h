@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "fastcrypt.h"
+#include "vwipe.h" /* FC__VWIPE: macros only, per the includer's ISA flags */
 
 /*
  * memcpy, memset, memcmp, memmove: the only functions a freestanding archive
@@ -285,6 +286,7 @@ fc_err fc__cpu_name(char *buf, size_t len);
 typedef struct fc__sha_kernel {
   fc__kernel_head h;
   void (*compress)(void *state, const uint8_t *blocks, size_t nblocks);
+  uint32_t stack; /* bytes of stack compress uses at most ("Wiping secrets") */
 } fc__sha_kernel;
 
 extern const fc__sha_kernel fc__sha1_scalar;
@@ -323,6 +325,67 @@ static inline const fc__hash_info *fc__hash_info_of(fc_hash_alg alg) {
 /* The first outlen bytes of ctx's chaining value, big-endian. */
 void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen);
 
+/*
+ * Wiping secrets. Every public call that handles a secret (the AES key
+ * schedule and every mode, GHASH, HMAC, HKDF, PBKDF2 and the hashing of key
+ * material inside them) leaves no copy of it, and no value derived from
+ * it, on the stack or in registers when it returns. Two mechanisms:
+ *   1. Memory the code names (locals, contexts it clears) is wiped with
+ *      fc__burn or fc__wipe where it stops being needed.
+ *   2. What the compiler spilled, no C code can name. So every such public
+ *      call is a thin wrapper: it runs the work in callees, then calls
+ *      FC__STACK_BURN(depth) from its own frame, which zeroes `depth` bytes
+ *      below that frame, the area its callees used, and the scratch
+ *      registers baseline code writes. depth = the portable layer's
+ *      documented figure + the `stack` figure of each kernel the call ran:
+ *      what was used, not a fixed large region. A kernel's `stack` is the
+ *      most any of its entry points uses, callees included; it is stated in
+ *      the kernel file's header comment and in its descriptor, and
+ *      tests/test_wipe.cpp checks on every kernel and build it runs that the
+ *      burn reaches the deepest byte the call touched.
+ * Vector registers: a kernel entry point that held secrets in vector
+ * registers ends with FC__VWIPE() (src/vwipe.h), in the form its ISA
+ * needs (vzeroall, zmm16-31 and k0-k7 with AVX-512, pxor without AVX,
+ * v0-v31 on AArch64). Plain fc_hash of caller data is out of scope: the
+ * library cannot know the data is secret (it still wipes its context at
+ * final).
+ * The burn's cost (FC__STACK_BURN): README "Wiping secrets".
+ */
+#ifndef FC__BURN_MAX
+#define FC__BURN_MAX 8192
+#endif
+/* Zeroes `bytes` below the calling frame (rounded up to 64, at most
+   FC__BURN_MAX), then the call-clobbered registers. A macro, so that the
+   burn's frame sits directly below the public call's at any optimisation
+   level. */
+typedef void (*fc__burn_fn)(size_t bytes);
+fc__burn_fn fc__burn_get(void); /* src/stack_burn.c */
+static inline size_t fc__burn_round(size_t bytes) {
+  return bytes < FC__BURN_MAX ? (bytes + 63) & ~(size_t)63 : FC__BURN_MAX;
+}
+#define FC__STACK_BURN(bytes) (fc__burn_get()(fc__burn_round(bytes)))
+/* The forms (src/x86/burn_*.S, src/aarch64/burn_base.S). */
+void fc__burn_base(size_t bytes);
+void fc__burn_sse2(size_t bytes);
+void fc__burn_avx(size_t bytes);
+void fc__burn_avx512(size_t bytes);
+#define FC__NOINLINE __attribute__((noinline))
+/*
+ * A kernel's `stack` figure for the compiler and target building it: the
+ * most its entry points used in tests/test_wipe.cpp, at -O2 and -O3, plus
+ * a quarter and 64 bytes. gcc: gcc 12 on x86-64 and AArch64; clang: clang
+ * 14 on x86-64 (on AArch64, twice gcc's figure: not measured); i686:
+ * gcc 12 (twice the x86-64 figure where qemu-i386 lacks the extension).
+ * Another compiler: run test_wipe, which fails where a figure is short.
+ */
+#if defined(__i386__)
+#define FC__STACK(gcc, clang, i686) (i686)
+#elif defined(__clang__)
+#define FC__STACK(gcc, clang, i686) (clang)
+#else
+#define FC__STACK(gcc, clang, i686) (gcc)
+#endif
+
 /* Zeroes len bytes with memset, which the empty asm (taking p, clobbering
    memory) keeps from being removed as a dead store. Fast enough for the
    per-call wipes of the hash paths. */
@@ -357,8 +420,8 @@ fc_err fc__rsa_public_op(const fc_rsa_pubkey *key, const uint8_t *in, size_t in_
  * ctr:     keystream blocks E(ctr), E(ctr+1), ... XORed into nblocks
  *          blocks; ctr is a 128-bit big-endian integer wrapping at 2^128,
  *          left holding the counter after the last block used.
- * All: in == out MUST be allowed; no other overlap is. Stack temporaries
- * that held key or data are wiped before returning.
+ * All: in == out MUST be allowed; no other overlap is. Vector registers
+ * are zeroed before returning (FC__VWIPE); the caller burns `stack` bytes.
  */
 typedef struct fc__aes_kernel {
   fc__kernel_head h;
@@ -371,6 +434,7 @@ typedef struct fc__aes_kernel {
                   size_t nblocks);
   void (*ctr)(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
               size_t nblocks);
+  uint32_t stack; /* bytes of stack any entry point uses at most ("Wiping secrets") */
 } fc__aes_kernel;
 
 /*
@@ -383,6 +447,7 @@ typedef struct fc__ghash_kernel {
   fc__kernel_head h;
   void (*setkey)(uint64_t *hdata, const uint8_t h[16]);
   void (*ghash)(const uint64_t *hdata, uint8_t y[16], const uint8_t *in, size_t nblocks);
+  uint32_t stack; /* bytes of stack setkey or ghash uses at most ("Wiping secrets") */
 } fc__ghash_kernel;
 
 /*
@@ -401,6 +466,7 @@ typedef struct fc__gcm_kernel {
               uint8_t *out, size_t nblocks);
   void (*dec)(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
               uint8_t *out, size_t nblocks);
+  uint32_t stack; /* bytes of stack enc or dec uses at most ("Wiping secrets") */
 } fc__gcm_kernel;
 
 extern const fc__aes_kernel fc__aes_ct;

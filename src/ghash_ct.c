@@ -90,4 +90,4 @@ static void ct_ghash(const uint64_t *hd, uint8_t y[16], const uint8_t *in, size_
   st_be(y + 8, y0);
 }
 
-const fc__ghash_kernel fc__ghash_ct = {{"ct", 0}, ct_setkey, ct_ghash};
+const fc__ghash_kernel fc__ghash_ct = {{"ct", 0}, ct_setkey, ct_ghash, FC__STACK(384, 576, 800)};

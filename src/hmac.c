@@ -11,10 +11,38 @@
  * iteration then costs exactly two single-block compressions of a block
  * whose padding and length field were written once (hLen + 1 + length field
  * <= block for every algorithm: 20+9 <= 64, 32+9 <= 64, 64+17 <= 128).
+ *
+ * Each public call runs its work in noinline functions, then burns their
+ * stack (the FC__*_LAYER_STACK figures below) and the hash kernel's
+ * (fc_internal.h, "Wiping secrets"). The layer figures are bounds over
+ * gcc and clang, -O2 and -O3, x86-64, i686 and AArch64; fc_hash's 3-block
+ * buffer (for a key longer than a block) is part of every one of them.
+ * tests/test_wipe.cpp checks them.
  */
 #include "fc_internal.h"
 
-fc_err fc_hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key, size_t key_len) {
+/* The layers' figures and the most measured (x86-64 gcc -O3 with shani). */
+#define FC__HMAC_KEY_STACK 1920  /* fc_hmac, fc_hmac_init: 1,432 */
+#define FC__HMAC_STEP_STACK 384  /* fc_hmac_update, fc_hmac_final: 200 */
+#define FC__HKDF_LAYER_STACK 2048  /* 1,560 */
+#define FC__PBKDF2_LAYER_STACK 2432  /* 1,928 */
+
+/* layer + the stack of the kernel compressing alg now (what a call that
+   records its kernel at init uses), or layer alone for an unknown alg. */
+static size_t depth_alg(fc_hash_alg alg, size_t layer) {
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  const fc__sha_kernel *k = hi != NULL ? fc__sha_active(hi->op) : NULL;
+  return k != NULL ? layer + k->stack : layer;
+}
+
+/* layer + the stack of the kernel a context recorded (none: layer). */
+static size_t depth_ctx(const fc_hmac_ctx *ctx, size_t layer) {
+  const fc__sha_kernel *k = ctx != NULL ? ctx->inner.kernel : NULL;
+  return k != NULL ? layer + k->stack : layer;
+}
+
+static FC__NOINLINE fc_err hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key,
+                                     size_t key_len) {
   fc_init();
   if (ctx == NULL) return FC_ERR_ARG;
   const fc__hash_info *hi = fc__hash_info_of(alg);
@@ -39,12 +67,12 @@ fc_err fc_hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key, size_
   return FC_OK;
 }
 
-fc_err fc_hmac_update(fc_hmac_ctx *ctx, const void *msg, size_t len) {
+static FC__NOINLINE fc_err hmac_update(fc_hmac_ctx *ctx, const void *msg, size_t len) {
   if (ctx == NULL) return FC_ERR_ARG;
   return fc_hash_update(&ctx->inner, msg, len);
 }
 
-fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
+static FC__NOINLINE fc_err hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
   if (ctx == NULL || out == NULL || ctx->outer.kernel == NULL) return FC_ERR_ARG;
   uint8_t d[FC_HASH_MAX_LEN];
   size_t dl = fc__hash_infos[ctx->inner.alg].len;
@@ -56,20 +84,20 @@ fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
   return rc;
 }
 
-fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *msg, size_t len,
-               uint8_t *out) {
+static FC__NOINLINE fc_err hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len,
+                                const void *msg, size_t len, uint8_t *out) {
   if (out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
   fc_hmac_ctx ctx;
-  fc_err rc = fc_hmac_init(&ctx, alg, key, key_len);
-  if (rc == FC_OK) rc = fc_hmac_update(&ctx, msg, len);
-  if (rc == FC_OK) rc = fc_hmac_final(&ctx, out);
+  fc_err rc = hmac_init(&ctx, alg, key, key_len);
+  if (rc == FC_OK) rc = hmac_update(&ctx, msg, len);
+  if (rc == FC_OK) rc = hmac_final(&ctx, out);
   fc__burn(&ctx, sizeof(ctx));
   return rc;
 }
 
-fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
-               size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm,
-               size_t okm_len) {
+static FC__NOINLINE fc_err hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
+                                const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
+                                size_t info_len, uint8_t *okm, size_t okm_len) {
   fc_init();
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || okm == NULL || okm_len == 0 || (salt == NULL && salt_len) ||
@@ -84,19 +112,19 @@ fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint
     salt = zeros;
     salt_len = hl;
   }
-  fc_hmac_init(&c, alg, salt, salt_len);
-  fc_hmac_update(&c, ikm, ikm_len);
-  fc_hmac_final(&c, prk);
+  hmac_init(&c, alg, salt, salt_len);
+  hmac_update(&c, ikm, ikm_len);
+  hmac_final(&c, prk);
   /* Expand: T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty. */
-  fc_hmac_init(&base, alg, prk, hl);
+  hmac_init(&base, alg, prk, hl);
   size_t done = 0;
   for (uint32_t i = 1; done < okm_len; i++) {
     uint8_t ctr = (uint8_t)i;
     c = base;
-    if (i > 1) fc_hmac_update(&c, t, hl);
-    fc_hmac_update(&c, info, info_len);
-    fc_hmac_update(&c, &ctr, 1);
-    fc_hmac_final(&c, t);
+    if (i > 1) hmac_update(&c, t, hl);
+    hmac_update(&c, info, info_len);
+    hmac_update(&c, &ctr, 1);
+    hmac_final(&c, t);
     size_t take = okm_len - done < hl ? okm_len - done : hl;
     for (size_t j = 0; j < take; j++) okm[done + j] = t[j];
     done += take;
@@ -113,8 +141,9 @@ static void state_bytes(const fc_hash_ctx *st, uint8_t *out, size_t hl) {
   fc__hash_digest_out(st, out, hl);
 }
 
-fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_t *salt,
-                 size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len) {
+static FC__NOINLINE fc_err pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len,
+                                  const uint8_t *salt, size_t salt_len, uint32_t iterations,
+                                  uint8_t *out, size_t out_len) {
   fc_init();
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || out == NULL || out_len == 0 || iterations == 0 || (pw == NULL && pw_len) ||
@@ -124,7 +153,7 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   if ((uint64_t)out_len > (uint64_t)0xffffffffu * hl) return FC_ERR_ARG;
 
   fc_hmac_ctx base, c;
-  fc_hmac_init(&base, alg, pw, pw_len);
+  hmac_init(&base, alg, pw, pw_len);
   /* The iterations start from the key ^ ipad chaining value alone (kept
      as 64 bytes, not a second HMAC context: fc_pbkdf2's i686 stack bound);
      then the salt is absorbed into base once, before anything is written,
@@ -132,7 +161,7 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   fc_hash_ctx st = base.inner; /* working chaining value; alg set so digest_out reads it */
   uint64_t ipad_h[8];
   for (size_t i = 0; i < 8; i++) ipad_h[i] = st.h.w64[i];
-  fc_hmac_update(&base, salt, salt_len);
+  hmac_update(&base, salt, salt_len);
   const fc__sha_kernel *k = base.inner.kernel;
   /* ib: U(j-1) || 0x80 || 0.. || bit length of (block + hl) bytes; ob: the
      inner digest, padded the same way. Both are one block. */
@@ -147,8 +176,8 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
                      (uint8_t)blk};
     /* U1 = HMAC(P, S || INT(blk)) */
     c = base;
-    fc_hmac_update(&c, be, 4);
-    fc_hmac_final(&c, u);
+    hmac_update(&c, be, 4);
+    hmac_final(&c, u);
     for (size_t i = 0; i < hl; i++) t[i] = u[i];
     for (uint32_t j = 1; j < iterations; j++) {
       /* U(j+1) = H(K^opad || H(K^ipad || U(j))): two compressions. */
@@ -173,4 +202,47 @@ fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_
   fc__burn(ipad_h, sizeof(ipad_h));
   fc__burn(&c, sizeof(c));
   return FC_OK;
+}
+
+/* The public calls: the work, then the burn of what it used. */
+fc_err fc_hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key, size_t key_len) {
+  fc_err rc = hmac_init(ctx, alg, key, key_len);
+  FC__STACK_BURN(depth_alg(alg, FC__HMAC_KEY_STACK));
+  return rc;
+}
+
+fc_err fc_hmac_update(fc_hmac_ctx *ctx, const void *msg, size_t len) {
+  size_t depth = depth_ctx(ctx, FC__HMAC_STEP_STACK);
+  fc_err rc = hmac_update(ctx, msg, len);
+  FC__STACK_BURN(depth);
+  return rc;
+}
+
+fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
+  size_t depth = depth_ctx(ctx, FC__HMAC_STEP_STACK); /* final wipes ctx */
+  fc_err rc = hmac_final(ctx, out);
+  FC__STACK_BURN(depth);
+  return rc;
+}
+
+fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *msg, size_t len,
+               uint8_t *out) {
+  fc_err rc = hmac(alg, key, key_len, msg, len, out);
+  FC__STACK_BURN(depth_alg(alg, FC__HMAC_KEY_STACK));
+  return rc;
+}
+
+fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
+               size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm,
+               size_t okm_len) {
+  fc_err rc = hkdf(alg, salt, salt_len, ikm, ikm_len, info, info_len, okm, okm_len);
+  FC__STACK_BURN(depth_alg(alg, FC__HKDF_LAYER_STACK));
+  return rc;
+}
+
+fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_t *salt,
+                 size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len) {
+  fc_err rc = pbkdf2(alg, pw, pw_len, salt, salt_len, iterations, out, out_len);
+  FC__STACK_BURN(depth_alg(alg, FC__PBKDF2_LAYER_STACK));
+  return rc;
 }

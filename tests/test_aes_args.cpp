@@ -204,6 +204,114 @@ TEST(AesArgs, Gcm) {
   EXPECT_EQ(fc_aes_gcm_decrypt(k, iv, 12, nullptr, 0, nullptr, nullptr, 0, tag, 16), FC_OK);
 }
 
+// GCM overlaps (fastcrypt.h): one shot, the IV may not overlap in or out,
+// neither aad nor tag may overlap out, and an encryption tag (an output)
+// may overlap no input; refused with FC_ERR_ARG and nothing written.
+// Inputs may share bytes: those calls give the answer of disjoint
+// buffers. Streaming init copies the IV, so its buffer may later be out.
+TEST(AesArgs, GcmOverlaps) {
+  Fixture f;
+  fc_aes_key *k = &f.key;
+  Bytes iv(12, 0x31), aad(20, 0x41), pt(48, 0x51);
+  // The answer with every buffer apart.
+  Bytes ct(48), tag(16);
+  ASSERT_EQ(fc_aes_gcm_encrypt(k, iv.data(), 12, aad.data(), 20, pt.data(), ct.data(), 48,
+                               tag.data(), 16),
+            FC_OK);
+  Bytes buf(128, 0x77);
+  uint8_t *b = buf.data();
+  auto refused = [&](const char *what, fc_err rc) {
+    EXPECT_EQ(rc, FC_ERR_ARG) << what;
+    EXPECT_EQ(buf, Bytes(128, 0x77)) << what << ": something was written";
+  };
+  Bytes t(16, 0x99);
+  // IV inside out, inside in (encrypt, decrypt), in place too.
+  for (size_t at : {0, 1, 36}) {
+    refused("iv in out", fc_aes_gcm_encrypt(k, b + at, 12, aad.data(), 20, pt.data(), b, 48,
+                                            t.data(), 16));
+    refused("iv in out (dec)", fc_aes_gcm_decrypt(k, b + at, 12, aad.data(), 20, ct.data(), b, 48,
+                                                  tag.data(), 16));
+    refused("iv in in (in place)", fc_aes_gcm_encrypt(k, b + at, 12, aad.data(), 20, b, b, 48,
+                                                      t.data(), 16));
+    refused("aad in out", fc_aes_gcm_encrypt(k, iv.data(), 12, b + at, 20, pt.data(), b, 48,
+                                             t.data(), 16));
+    refused("aad in out (dec)", fc_aes_gcm_decrypt(k, iv.data(), 12, b + at, 20, ct.data(), b, 48,
+                                                   tag.data(), 16));
+    refused("tag in out", fc_aes_gcm_encrypt(k, iv.data(), 12, aad.data(), 20, pt.data(), b, 48,
+                                             b + at, 16));
+  }
+  EXPECT_EQ(t, Bytes(16, 0x99));
+  // A decryption tag inside out: a valid message is refused, not judged.
+  std::memcpy(b + 32, tag.data(), 16);
+  Bytes keep = buf;
+  EXPECT_EQ(fc_aes_gcm_decrypt(k, iv.data(), 12, aad.data(), 20, ct.data(), b, 48, b + 32, 16),
+            FC_ERR_ARG);
+  EXPECT_EQ(buf, keep);
+  // An encryption tag over an input (in, aad, iv): refused, inputs intact.
+  Bytes in2 = pt, aad2 = aad, iv2 = iv, out(48, 0x22);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv.data(), 12, aad.data(), 20, in2.data(), out.data(), 48,
+                               in2.data() + 8, 16),
+            FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv.data(), 12, aad2.data(), 20, pt.data(), out.data(), 48,
+                               aad2.data() + 4, 16),
+            FC_ERR_ARG);
+  EXPECT_EQ(fc_aes_gcm_encrypt(k, iv2.data(), 12, aad.data(), 20, pt.data(), out.data(), 48,
+                               iv2.data(), 16),
+            FC_ERR_ARG);
+  EXPECT_EQ(in2, pt);
+  EXPECT_EQ(aad2, aad);
+  EXPECT_EQ(iv2, iv);
+  EXPECT_EQ(out, Bytes(48, 0x22));
+  // One byte short of touching out: allowed, the disjoint answer.
+  Bytes big(16 + 48 + 16);
+  std::memcpy(big.data() + 64, tag.data(), 16);
+  std::memcpy(big.data(), iv.data(), 12);
+  ASSERT_EQ(fc_aes_gcm_decrypt(k, big.data(), 12, aad.data(), 20, ct.data(), big.data() + 16, 48,
+                               big.data() + 64, 16),
+            FC_OK);
+  EXPECT_EQ(Bytes(big.begin() + 16, big.begin() + 64), pt);
+  // Inputs sharing bytes give the answer of apart copies. wire = IV || AAD
+  // || ciphertext || tag in one buffer.
+  Bytes wire(12 + 20 + 48 + 16);
+  std::memcpy(wire.data(), iv.data(), 12);
+  std::memcpy(wire.data() + 12, aad.data(), 20);
+  Bytes ivc(wire.begin(), wire.begin() + 12), aad32(wire.begin(), wire.begin() + 32);
+  Bytes ct32(48), tag32(16), ct2(48), tag2(16);
+  ASSERT_EQ(fc_aes_gcm_encrypt(k, ivc.data(), 12, aad32.data(), 32, pt.data(), ct32.data(), 48,
+                               tag32.data(), 16),
+            FC_OK);
+  // the AAD wire[0..32) covers the IV
+  ASSERT_EQ(fc_aes_gcm_encrypt(k, wire.data(), 12, wire.data(), 32, pt.data(), ct2.data(), 48,
+                               tag2.data(), 16),
+            FC_OK);
+  EXPECT_EQ(ct2, ct32);
+  EXPECT_EQ(tag2, tag32);
+  // the AAD wire[0..48) covers the IV and the first ciphertext block; the
+  // tag lies in the same buffer
+  std::memcpy(wire.data() + 32, ct32.data(), 48);
+  Bytes aad48(wire.begin(), wire.begin() + 48), ct48(48), tag48(16), dec(48);
+  ASSERT_EQ(fc_aes_gcm_encrypt(k, ivc.data(), 12, aad48.data(), 48, pt.data(), ct48.data(), 48,
+                               tag48.data(), 16),
+            FC_OK);
+  EXPECT_EQ(ct48, ct32) << "the ciphertext does not depend on the AAD";
+  std::memcpy(wire.data() + 80, tag48.data(), 16);
+  EXPECT_EQ(fc_aes_gcm_decrypt(k, wire.data(), 12, wire.data(), 48, wire.data() + 32, dec.data(),
+                               48, wire.data() + 80, 16),
+            FC_OK);
+  EXPECT_EQ(dec, pt);
+  // Streaming: the IV is copied at init, so its bytes may be out later.
+  fc_aes_gcm_ctx ctx;
+  Bytes sbuf(48);
+  std::memcpy(sbuf.data(), iv.data(), 12);
+  ASSERT_EQ(fc_aes_gcm_init(&ctx, k, sbuf.data(), 12), FC_OK);
+  ASSERT_EQ(fc_aes_gcm_aad(&ctx, aad.data(), 20), FC_OK);
+  ASSERT_EQ(fc_aes_gcm_encrypt_update(&ctx, pt.data(), sbuf.data(), 48), FC_OK);
+  Bytes st(16);
+  ASSERT_EQ(fc_aes_gcm_encrypt_final(&ctx, st.data(), 16), FC_OK);
+  EXPECT_EQ(sbuf, ct);
+  EXPECT_EQ(st, tag);
+}
+
 TEST(AesArgs, GcmStreamingStates) {
   Fixture f;
   fc_aes_gcm_ctx ctx;

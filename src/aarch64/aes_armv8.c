@@ -8,7 +8,7 @@
  */
 #include "aes_armv8.h"
 
-static void a8_setkey(fc_aes_key *key, const uint8_t *k) { fca_setkey(key, k); }
+static void a8_setkey(fc_aes_key *key, const uint8_t *k) { fca_setkey(key, k); FC__VWIPE(); }
 
 static void a8_ecb_enc(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t n) {
   const uint8_t *rk = fca_ek(key);
@@ -20,6 +20,7 @@ static void a8_ecb_enc(const fc_aes_key *key, const uint8_t *in, uint8_t *out, s
     for (int i = 0; i < 8; i++) fca_st(out + 16 * i, b[i]);
   }
   for (; n > 0; n--, in += 16, out += 16) fca_st(out, fca_enc1(rk, nr, fca_ld(in)));
+  FC__VWIPE();
 }
 
 static void a8_ecb_dec(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t n) {
@@ -32,6 +33,7 @@ static void a8_ecb_dec(const fc_aes_key *key, const uint8_t *in, uint8_t *out, s
     for (int i = 0; i < 8; i++) fca_st(out + 16 * i, b[i]);
   }
   for (; n > 0; n--, in += 16, out += 16) fca_st(out, fca_dec1(rk, nr, fca_ld(in)));
+  FC__VWIPE();
 }
 
 static void a8_cbc_enc(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
@@ -40,11 +42,11 @@ static void a8_cbc_enc(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
      round key 0 are folded into one AESE key (AESE adds its key first),
      so only AESE/AESMC are on the chain; the ciphertext is recovered off
      it. */
+  if (n == 0) return; /* before any round key is loaded */
   const uint8_t *rk = fca_ek(key);
   unsigned nr = key->rounds;
   const uint8x16_t k0 = fca_ld(rk), kl = fca_ld(rk + 16 * nr);
   uint8x16_t c = fca_ld(iv);
-  if (n == 0) return;
   uint8x16_t s = veorq_u8(c, fca_ld(in)), k = k0; /* AESE(s, k) runs round 0 */
   for (size_t i = 0; i < n; i++, in += 16, out += 16) {
     s = vaesmcq_u8(vaeseq_u8(s, k));
@@ -56,6 +58,7 @@ static void a8_cbc_enc(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
     fca_st(out, c);
   }
   fca_st(iv, c);
+  FC__VWIPE();
 }
 
 static void a8_cbc_dec(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
@@ -77,6 +80,7 @@ static void a8_cbc_dec(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
     prev = c;
   }
   fca_st(iv, prev);
+  FC__VWIPE();
 }
 
 /* Counter blocks: the low 32-bit word (big-endian) is set per block while
@@ -106,9 +110,10 @@ static void a8_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, ui
     out += 16 * m;
     n -= m;
   }
+  FC__VWIPE();
 }
 
 const fc__aes_kernel fc__aes_armv8 = {
     {"armv8", FC_CPU_NEON | FC_CPU_ARM_AES | FC_CPU_ARM_PMULL | FC_CPU_ARM_SHA1 | FC_CPU_ARM_SHA2},
-    a8_setkey, a8_ecb_enc, a8_ecb_dec, a8_cbc_enc, a8_cbc_dec, a8_ctr,
+    a8_setkey, a8_ecb_enc, a8_ecb_dec, a8_cbc_enc, a8_cbc_dec, a8_ctr, FC__STACK(544, 1088, 0),
 };

@@ -92,15 +92,17 @@ static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const ui
 static void gcm_enc(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                     uint8_t *out, size_t n) {
   run(key, ctr, y, in, out, n, 1);
+  FC__VWIPE();
 }
 
 static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                     uint8_t *out, size_t n) {
   run(key, ctr, y, in, out, n, 0);
+  FC__VWIPE();
 }
 
 const fc__gcm_kernel fc__gcm_armv8 = {
     {"armv8+pmull", FC_CPU_NEON | FC_CPU_ARM_AES | FC_CPU_ARM_PMULL | FC_CPU_ARM_SHA1 |
                         FC_CPU_ARM_SHA2},
-    &fc__aes_armv8, &fc__ghash_pmull, gcm_enc, gcm_dec,
+    &fc__aes_armv8, &fc__ghash_pmull, gcm_enc, gcm_dec, FC__STACK(1728, 3456, 0),
 };

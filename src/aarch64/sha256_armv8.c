@@ -57,6 +57,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   }
   vst1q_u32(&h[0], abcd);
   vst1q_u32(&h[4], efgh);
+  FC__VWIPE();
 }
 
-const fc__sha_kernel fc__sha256_armv8 = {{"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA2}, compress};
+const fc__sha_kernel fc__sha256_armv8 = {{"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA2}, compress, FC__STACK(160, 320, 0)};

@@ -85,6 +85,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   vst1q_u64(&h[2], cd);
   vst1q_u64(&h[4], ef);
   vst1q_u64(&h[6], gh);
+  FC__VWIPE();
 }
 
-const fc__sha_kernel fc__sha512_armv8 = {{"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA512}, compress};
+const fc__sha_kernel fc__sha512_armv8 = {{"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA512}, compress, FC__STACK(160, 320, 0)};

@@ -14,7 +14,7 @@
  */
 #include "aes_x86.h"
 
-static void ni_setkey(fc_aes_key *key, const uint8_t *k) { fcx_setkey(key, k); }
+static void ni_setkey(fc_aes_key *key, const uint8_t *k) { fcx_setkey(key, k); FC__VWIPE(); }
 
 #define ROUNDS8(op, rk, nr, b)                                    \
   do {                                                            \
@@ -38,6 +38,7 @@ static void ni_ecb_enc(const fc_aes_key *key, const uint8_t *in, uint8_t *out, s
     for (int i = 0; i < 8; i++) fcx_st(out + 16 * i, b[i]);
   }
   for (; n > 0; n--, in += 16, out += 16) fcx_st(out, fcx_enc1(rk, nr, fcx_ld(in)));
+  FC__VWIPE();
 }
 
 static void ni_ecb_dec(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t n) {
@@ -50,11 +51,13 @@ static void ni_ecb_dec(const fc_aes_key *key, const uint8_t *in, uint8_t *out, s
     for (int i = 0; i < 8; i++) fcx_st(out + 16 * i, b[i]);
   }
   for (; n > 0; n--, in += 16, out += 16) fcx_st(out, fcx_dec1(rk, nr, fcx_ld(in)));
+  FC__VWIPE();
 }
 
 static void ni_cbc_enc(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                        size_t n) {
   fcx_cbc_enc(fcx_ek(key), key->rounds, iv, in, out, n);
+  FC__VWIPE();
 }
 
 static void ni_cbc_dec(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
@@ -76,6 +79,7 @@ static void ni_cbc_dec(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
     prev = c;
   }
   fcx_st(iv, prev);
+  FC__VWIPE();
 }
 
 static void ni_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
@@ -103,9 +107,10 @@ static void ni_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, ui
     out += 16 * m;
     n -= m;
   }
+  FC__VWIPE();
 }
 
 const fc__aes_kernel fc__aes_aesni = {
     {"aesni", FC_CPU_AESNI | FC_CPU_SSE2 | FC_CPU_SSSE3},
-    ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr,
+    ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr, FC__STACK(512, 448, 640),
 };

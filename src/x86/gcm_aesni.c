@@ -71,6 +71,7 @@ static void gcm_enc(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], cons
   tail(key, &c, &y, in, out, n, 1);
   fcx_st(ctr, fcx_bswap(c));
   fcx_st(yb, fcx_bswap(y));
+  FC__VWIPE();
 }
 
 static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const uint8_t *in,
@@ -92,9 +93,10 @@ static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], cons
   tail(key, &c, &y, in, out, n, 0);
   fcx_st(ctr, fcx_bswap(c));
   fcx_st(yb, fcx_bswap(y));
+  FC__VWIPE();
 }
 
 const fc__gcm_kernel fc__gcm_aesni = {
     {"aesni+pclmul", FC_CPU_AESNI | FC_CPU_PCLMUL | FC_CPU_SSE2 | FC_CPU_SSSE3},
-    &fc__aes_aesni, &fc__ghash_pclmul, gcm_enc, gcm_dec,
+    &fc__aes_aesni, &fc__ghash_pclmul, gcm_enc, gcm_dec, FC__STACK(1056, 1984, 2912),
 };

@@ -77,14 +77,16 @@ static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const ui
 static void gcm_enc(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                     uint8_t *out, size_t n) {
   run(key, ctr, y, in, out, n, 1);
+  FC__VWIPE();
 }
 
 static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                     uint8_t *out, size_t n) {
   run(key, ctr, y, in, out, n, 0);
+  FC__VWIPE();
 }
 
 const fc__gcm_kernel fc__gcm_vaes256 = {
     {"vaes256+pclmul", FCV_NEEDS | FC_CPU_PCLMUL},
-    &fc__aes_vaes256, &fc__ghash_pclmul, gcm_enc, gcm_dec,
+    &fc__aes_vaes256, &fc__ghash_pclmul, gcm_enc, gcm_dec, FC__STACK(800, 2496, 0),
 };

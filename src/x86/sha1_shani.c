@@ -120,7 +120,8 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   }
   _mm_storeu_si128((__m128i *)h, _mm_shuffle_epi32(abcd, 0x1b));
   h[4] = (uint32_t)_mm_extract_epi32(e0, 3);
+  FC__VWIPE();
 }
 
 const fc__sha_kernel fc__sha1_shani = {
-    {"shani", FC_CPU_SHANI | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2}, compress};
+    {"shani", FC_CPU_SHANI | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2}, compress, FC__STACK(672, 288, 1344)};

@@ -109,9 +109,9 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   if (nblocks) two_blocks(st, wk, blocks, blocks);
   __builtin_memset(wk, 0, sizeof(wk));
   __asm__ __volatile__("" : : "r"(wk) : "memory");
-  _mm256_zeroupper();
+  FC__VWIPE();
 }
 
 const fc__sha_kernel fc__sha256_avx2 = {
     {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
-    compress};
+    compress, FC__STACK(1024, 960, 1504)};

@@ -72,7 +72,8 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   s1 = _mm_alignr_epi8(s1, t, 8);         /* h g f e */
   _mm_storeu_si128((__m128i *)&h[0], s0);
   _mm_storeu_si128((__m128i *)&h[4], s1);
+  FC__VWIPE();
 }
 
 const fc__sha_kernel fc__sha256_shani = {
-    {"shani", FC_CPU_SHANI | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2}, compress};
+    {"shani", FC_CPU_SHANI | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2}, compress, FC__STACK(64, 64, 256)};

@@ -35,4 +35,4 @@
 
 const fc__sha_kernel fc__sha512_avx2 = {
     {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
-    compress};
+    compress, FC__STACK(2784, 2016, 3936)};

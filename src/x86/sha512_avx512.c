@@ -27,4 +27,4 @@
 const fc__sha_kernel fc__sha512_avx512 = {
     {"avx512", FC_CPU_AVX512F | FC_CPU_AVX512VL | FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 |
                    FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
-    compress};
+    compress, FC__STACK(2144, 2016, 3936)};

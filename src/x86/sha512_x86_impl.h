@@ -148,7 +148,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   }
   __builtin_memset(wk, 0, sizeof(wk));
   __asm__ __volatile__("" : : "r"(wk) : "memory");
-  _mm256_zeroupper();
+  FC__VWIPE();
 }
 #else
 /*
@@ -182,6 +182,6 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   if (nblocks) two_blocks(st, wk, blocks, blocks);
   __builtin_memset(wk, 0, sizeof(wk));
   __asm__ __volatile__("" : : "r"(wk) : "memory");
-  _mm256_zeroupper();
+  FC__VWIPE();
 }
 #endif
