@@ -35,10 +35,13 @@ static size_t depth_alg(fc_hash_alg alg, size_t layer) {
   return k != NULL ? layer + k->stack : layer;
 }
 
-/* layer + the stack of the kernel a context recorded (none: layer). */
+/* layer + the stack of the kernel a context recorded (a context that is
+   not initialised, or was finalised: layer). */
 static size_t depth_ctx(const fc_hmac_ctx *ctx, size_t layer) {
-  const fc__sha_kernel *k = ctx != NULL ? ctx->inner.kernel : NULL;
-  return k != NULL ? layer + k->stack : layer;
+  if (ctx == NULL || ctx->inner.kernel == NULL ||
+      fc__hash_info_of((fc_hash_alg)ctx->inner.alg) == NULL)
+    return layer;
+  return layer + ((const fc__sha_kernel *)ctx->inner.kernel)->stack;
 }
 
 static FC__NOINLINE fc_err hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key,

@@ -332,12 +332,11 @@ TEST_P(Stack, PssVerifyPeak) {
   EXPECT_LE(w, 1536u + 3072);
 }
 
-// Hash-side entry points: small fixed frames (contexts, blocks), no
-// dependence on the Montgomery kernel. Bound: 5 KiB each (two HMAC
-// contexts of 432 bytes, key blocks, the hash kernel's frame: the avx2
-// SHA-512 kernel takes about 2.0 KiB on x86-64 (avx512 1.4 KiB), 3.1 KiB on
-// i686, where its 64-bit rounds spill; measured with avx2 pinned 4.1 KiB
-// (x86-64, gcc) and 4.8 KiB (i686), with avx512 3.5 and 4.5 KiB).
+// Hash-side entry points: no dependence on the Montgomery kernel. Their
+// peak is the stack burn that ends each call (fc_internal.h, "Wiping
+// secrets"): the layer's figure (fc_pbkdf2 2,432 bytes, fc_hkdf 2,048) plus
+// the SHA-512 kernel's (avx2 2,784 on x86-64 and 3,936 on i686, avx512
+// 2,144 with gcc). Bound: 7 KiB each (i686 with avx2: 6,368 and the wrapper).
 __attribute__((noinline)) void body_pbkdf2() {
   uint8_t out[100];
   g_call.rc = fc_pbkdf2(FC_SHA512, g_call.digest, 32, g_call.digest, 32, 3, out, sizeof out);
@@ -358,8 +357,8 @@ TEST_P(Stack, HashKdfPeak) {
   size_t p = net_depth(body_pbkdf2, "fc_pbkdf2"), h = net_depth(body_hkdf, "fc_hkdf");
   std::cout << "[ STACK    ] fc_pbkdf2 (SHA-512) " << p << " bytes, fc_hkdf (SHA-512) " << h
             << " bytes (hash kernels " << fc_impl_active(FC_OP_SHA512) << ")\n";
-  EXPECT_LE(p, 5120u);
-  EXPECT_LE(h, 5120u);
+  EXPECT_LE(p, 7168u);
+  EXPECT_LE(h, 7168u);
 }
 
 // The method itself: a known frame is seen at its size (within slack).

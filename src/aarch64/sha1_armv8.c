@@ -10,7 +10,8 @@
  *   W_g = SU1(SU0(W_{g-4}, W_{g-3}, W_{g-2}), W_{g-1}).
  * Built with -march=armv8-a+crypto; uses only the SHA-1 instructions and
  * Advanced SIMD, so it needs FC_CPU_ARM_SHA1 (and NEON) only.
- * Stack: none beyond spills.
+ * Stack: none beyond spills (the descriptor's `stack` figure); vector
+ * registers zeroed before return.
  */
 #include <arm_neon.h>
 

@@ -11,7 +11,8 @@
  * SU1(., W[t-8..], W[t-4..]) adds W[t-7..t-4] and s1(W[t-2..t+1]).
  * Built with -march=armv8-a+crypto; uses only the SHA-256 instructions and
  * Advanced SIMD, so it needs FC_CPU_ARM_SHA2 (and NEON) only.
- * Stack: none beyond spills.
+ * Stack: none beyond spills (the descriptor's `stack` figure); vector
+ * registers zeroed before return.
  */
 #include <arm_neon.h>
 

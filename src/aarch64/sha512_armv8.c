@@ -14,7 +14,8 @@
  * Built with -march=armv8.2-a+sha3 (gcc 12 gates the SHA-512 intrinsics on
  * +sha3); uses only the SHA-512 instructions and Advanced SIMD, no atomics,
  * so it needs FC_CPU_ARM_SHA512 (and NEON) only.
- * Stack: none beyond spills.
+ * Stack: none beyond spills (the descriptor's `stack` figure); vector
+ * registers zeroed before return.
  */
 #include <arm_neon.h>
 

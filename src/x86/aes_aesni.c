@@ -4,8 +4,9 @@
  * cycle: eight independent blocks keep the unit busy; white paper 323641
  * section 5). CBC encryption is serial. Contract: fc_internal.h; layout:
  * aes_x86.h. Flags -maes -mssse3: needs AESNI, SSE2, SSSE3.
- * Stack: under 200 bytes, no secret left on it (blocks live in registers;
- * spills are overwritten by the next call at the latest).
+ * Stack: at most the descriptor's `stack` figure (measured: 280-336 bytes
+ * on x86-64, 436 on i686); the caller burns it, and the vector registers
+ * are zeroed before return (fc_internal.h, "Wiping secrets").
  *
  * CTR: the counter is kept byte-reversed (a little-endian 128-bit integer)
  * and eight blocks take +0..+7 on its low 64-bit lane while that lane

@@ -5,17 +5,8 @@
  * general registers. glibc's EVEX memcpy and memset keep data in
  * ymm16-31. Called only where the probe found AVX-512F enabled.
  */
+#include "burn_regs.h"
 	.section .note.GNU-stack,"",@progbits
-/* Indirect-branch tracking (-fcf-protection): the burn is called through a pointer. */
-#if defined(__CET__) && (__CET__ & 1)
-#if defined(__x86_64__)
-#define ENDBR endbr64
-#else
-#define ENDBR endbr32
-#endif
-#else
-#define ENDBR
-#endif
 	.text
 	.globl	fc__burn_avx512
 	.hidden	fc__burn_avx512
@@ -57,14 +48,6 @@ fc__burn_avx512:
 	kxorw	%k5, %k5, %k5
 	kxorw	%k6, %k6, %k6
 	kxorw	%k7, %k7, %k7
-	xorl	%eax, %eax
-	xorl	%ecx, %ecx
-	xorl	%edx, %edx
-	xorl	%esi, %esi
-	xorl	%edi, %edi
-	xorl	%r8d, %r8d
-	xorl	%r9d, %r9d
-	xorl	%r10d, %r10d
-	xorl	%r11d, %r11d
+	ZERO_SCRATCH_GPRS
 	ret
 	.size	fc__burn_avx512, .-fc__burn_avx512

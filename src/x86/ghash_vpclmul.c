@@ -3,7 +3,8 @@
  * reduction. Method and layout: ghash_vpclmul.h. Flags -mvpclmulqdq
  * -mpclmul -mavx512f -mavx512bw: needs VPCLMUL, PCLMUL, AVX512F, AVX512BW
  * and what AVX-512F implies (AVX2, AVX, SSE4.1, SSSE3, SSE2).
- * Stack: under 300 bytes.
+ * Stack: at most the descriptor's `stack` figure (measured: up to 608
+ * bytes); burned by the caller; vector registers zeroed before return.
  */
 #include "ghash_vpclmul.h"
 

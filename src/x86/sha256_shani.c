@@ -13,7 +13,8 @@
  *   MSG1(W[t-16..], W[t-12..]) = W[t-16..t-13] + s0(W[t-15..t-12]);
  *   + W[t-7..t-4] (palignr of the two newest groups);
  *   MSG2(., W[t-4..t-1]) adds s1 of W[t-2], W[t-1] and of the new lanes.
- * Stack: none beyond spills.
+ * Stack: none beyond spills (the descriptor's `stack` figure); vector
+ * registers zeroed before return.
  */
 #include <immintrin.h>
 
