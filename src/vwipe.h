@@ -5,7 +5,8 @@
  * "Wiping secrets"). The form follows the including file's ISA flags, so
  * each kernel runs only instructions its own needs allow:
  *   AVX-512F: vzeroall (zmm0-15 whole), then zmm16-31 (vzeroall leaves
- *             them) and the mask registers k0-k7;
+ *             them; the 512-bit form, which needs AVX-512F alone, where
+ *             the 128-bit one would need AVX-512VL) and k0-k7;
  *   AVX, AVX2: vzeroall;
  *   SSE only (x86-64 and i686): pxor on xmm0-15 (xmm0-7 on i686), since
  *             vzeroall faults without AVX;
@@ -25,14 +26,14 @@
 #define FC__VWIPE()                                                                           \
   __asm__ __volatile__(                                                                       \
       "vzeroall\n\t"                                                                          \
-      "vpxord %%xmm16, %%xmm16, %%xmm16\n\tvpxord %%xmm17, %%xmm17, %%xmm17\n\t"              \
-      "vpxord %%xmm18, %%xmm18, %%xmm18\n\tvpxord %%xmm19, %%xmm19, %%xmm19\n\t"              \
-      "vpxord %%xmm20, %%xmm20, %%xmm20\n\tvpxord %%xmm21, %%xmm21, %%xmm21\n\t"              \
-      "vpxord %%xmm22, %%xmm22, %%xmm22\n\tvpxord %%xmm23, %%xmm23, %%xmm23\n\t"              \
-      "vpxord %%xmm24, %%xmm24, %%xmm24\n\tvpxord %%xmm25, %%xmm25, %%xmm25\n\t"              \
-      "vpxord %%xmm26, %%xmm26, %%xmm26\n\tvpxord %%xmm27, %%xmm27, %%xmm27\n\t"              \
-      "vpxord %%xmm28, %%xmm28, %%xmm28\n\tvpxord %%xmm29, %%xmm29, %%xmm29\n\t"              \
-      "vpxord %%xmm30, %%xmm30, %%xmm30\n\tvpxord %%xmm31, %%xmm31, %%xmm31\n\t"              \
+      "vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"              \
+      "vpxord %%zmm18, %%zmm18, %%zmm18\n\tvpxord %%zmm19, %%zmm19, %%zmm19\n\t"              \
+      "vpxord %%zmm20, %%zmm20, %%zmm20\n\tvpxord %%zmm21, %%zmm21, %%zmm21\n\t"              \
+      "vpxord %%zmm22, %%zmm22, %%zmm22\n\tvpxord %%zmm23, %%zmm23, %%zmm23\n\t"              \
+      "vpxord %%zmm24, %%zmm24, %%zmm24\n\tvpxord %%zmm25, %%zmm25, %%zmm25\n\t"              \
+      "vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"              \
+      "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"              \
+      "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31\n\t"              \
       "kxorw %%k0, %%k0, %%k0\n\tkxorw %%k1, %%k1, %%k1\n\tkxorw %%k2, %%k2, %%k2\n\t"         \
       "kxorw %%k3, %%k3, %%k3\n\tkxorw %%k4, %%k4, %%k4\n\tkxorw %%k5, %%k5, %%k5\n\t"         \
       "kxorw %%k6, %%k6, %%k6\n\tkxorw %%k7, %%k7, %%k7"                                      \
