@@ -56,7 +56,8 @@ static fc_err check_blocks(const fc_aes_key *key, const uint8_t *in, const uint8
   return FC_OK;
 }
 
-static FC__NOINLINE fc_err aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
+static FC__NOINLINE fc_err aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out,
+                                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && len != 0) {
     kern(key)->ecb_enc(key, in, out, len / 16);
@@ -64,7 +65,8 @@ static FC__NOINLINE fc_err aes_ecb_encrypt(const fc_aes_key *key, const uint8_t 
   return rc;
 }
 
-static FC__NOINLINE fc_err aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
+static FC__NOINLINE fc_err aes_ecb_decrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out,
+                                           size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && len != 0) {
     kern(key)->ecb_dec(key, in, out, len / 16);
@@ -72,8 +74,8 @@ static FC__NOINLINE fc_err aes_ecb_decrypt(const fc_aes_key *key, const uint8_t 
   return rc;
 }
 
-static FC__NOINLINE fc_err aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-                          size_t len) {
+static FC__NOINLINE fc_err aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
+                                           uint8_t *out, size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && !fc__aes_chain_ok(iv, in, out, len)) rc = FC_ERR_ARG;
   if (rc == FC_OK && len != 0) {
@@ -82,8 +84,8 @@ static FC__NOINLINE fc_err aes_cbc_encrypt(const fc_aes_key *key, uint8_t iv[16]
   return rc;
 }
 
-static FC__NOINLINE fc_err aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-                          size_t len) {
+static FC__NOINLINE fc_err aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
+                                           uint8_t *out, size_t len) {
   fc_err rc = check_blocks(key, in, out, len);
   if (rc == FC_OK && !fc__aes_chain_ok(iv, in, out, len)) rc = FC_ERR_ARG;
   if (rc == FC_OK && len != 0) {
@@ -92,8 +94,8 @@ static FC__NOINLINE fc_err aes_cbc_decrypt(const fc_aes_key *key, uint8_t iv[16]
   return rc;
 }
 
-static FC__NOINLINE fc_err aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
-                  size_t len) {
+static FC__NOINLINE fc_err aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in,
+                                   uint8_t *out, size_t len) {
   if (!fc__aes_key_ok(key) || !fc__aes_chain_ok(ctr, in, out, len)) return FC_ERR_ARG;
   size_t whole = len / 16, rest = len % 16;
   if (whole != 0) kern(key)->ctr(key, ctr, in, out, whole);
@@ -106,8 +108,9 @@ static FC__NOINLINE fc_err aes_ctr(const fc_aes_key *key, uint8_t ctr[16], const
   return FC_OK;
 }
 
-static FC__NOINLINE fc_err aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
-                              size_t in_len, uint8_t *out, size_t out_cap, size_t *out_len) {
+static FC__NOINLINE fc_err aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv[16],
+                                               const uint8_t *in, size_t in_len, uint8_t *out,
+                                               size_t out_cap, size_t *out_len) {
   size_t whole = in_len / 16 * 16, rest = in_len - whole;
   if (!fc__aes_key_ok(key) || iv == NULL || out == NULL || out_len == NULL ||
       (in == NULL && in_len != 0) || whole + 16 < whole || out_cap < whole + 16)
@@ -129,8 +132,9 @@ static FC__NOINLINE fc_err aes_cbc_encrypt_pad(const fc_aes_key *key, uint8_t iv
   return FC_OK;
 }
 
-static FC__NOINLINE fc_err aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in,
-                                uint8_t *out, size_t len, size_t *out_len) {
+static FC__NOINLINE fc_err aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t iv[16],
+                                                 const uint8_t *in, uint8_t *out, size_t len,
+                                                 size_t *out_len) {
   if (!fc__aes_key_ok(key) || out_len == NULL || len == 0 || len % 16 != 0 ||
       !fc__aes_chain_ok(iv, in, out, len))
     return FC_ERR_ARG;
@@ -157,12 +161,12 @@ static FC__NOINLINE fc_err aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t 
 }
 
 /* The public calls: the work, then the burn of what it used. */
-#define BURNED(key, call)                                              \
-  do {                                                                 \
-    size_t depth_ = fc__aes_burn_depth((key), FC__AES_LAYER_STACK);    \
-    fc_err rc_ = (call);                                               \
-    FC__STACK_BURN(depth_);                                            \
-    return rc_;                                                        \
+#define BURNED(key, call)                                           \
+  do {                                                              \
+    size_t depth_ = fc__aes_burn_depth((key), FC__AES_LAYER_STACK); \
+    fc_err rc_ = (call);                                            \
+    FC__STACK_BURN(depth_);                                         \
+    return rc_;                                                     \
   } while (0)
 
 fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {

@@ -135,7 +135,7 @@ static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[1
 }
 
 static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
-                       size_t iv_len) {
+                                    size_t iv_len) {
   if (ctx == NULL) return FC_ERR_ARG;
   fc__wipe(ctx, sizeof(*ctx));
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || iv_len > (SIZE_MAX >> 4))
@@ -203,7 +203,8 @@ static void end_aad(fc_aes_gcm_ctx *ctx) {
   }
 }
 
-static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len, int enc) {
+static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len,
+                                  int enc) {
   uint32_t st = enc ? ST_ENC : ST_DEC;
   if (!ctx_ok(ctx) || (ctx->state != ST_AAD && ctx->state != st) ||
       !fc__aes_io_ok(in, out, len) || (uint64_t)len > GCM_MAX_TEXT - ctx->msg_len)
@@ -346,12 +347,12 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
 
 /* The public calls: the work, then the burn of what it used (the depth is
    taken first: final wipes the context, and with it the key pointer). */
-#define BURNED(key, call)                  \
-  do {                                     \
-    size_t depth_ = gcm_depth(key);        \
-    fc_err rc_ = (call);                   \
-    FC__STACK_BURN(depth_);                \
-    return rc_;                            \
+#define BURNED(key, call)           \
+  do {                              \
+    size_t depth_ = gcm_depth(key); \
+    fc_err rc_ = (call);            \
+    FC__STACK_BURN(depth_);         \
+    return rc_;                     \
   } while (0)
 #define CTX_KEY(ctx) (ctx_ok(ctx) ? (ctx)->key : NULL)
 
@@ -376,13 +377,11 @@ fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
   BURNED(CTX_KEY(ctx), gcm_aad(ctx, aad, len));
 }
 
-fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
-                                 size_t len) {
+fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   BURNED(CTX_KEY(ctx), update(ctx, in, out, len, 1));
 }
 
-fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out,
-                                 size_t len) {
+fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
   BURNED(CTX_KEY(ctx), update(ctx, in, out, len, 0));
 }
 

@@ -22,10 +22,10 @@
 #include "fc_internal.h"
 
 /* The layers' figures and the most measured (x86-64 gcc -O3 with shani). */
-#define FC__HMAC_KEY_STACK 1920  /* fc_hmac, fc_hmac_init: 1,432 */
-#define FC__HMAC_STEP_STACK 384  /* fc_hmac_update, fc_hmac_final: 200 */
-#define FC__HKDF_LAYER_STACK 2048  /* 1,560 */
-#define FC__PBKDF2_LAYER_STACK 2432  /* 1,928 */
+#define FC__HMAC_KEY_STACK 1920     /* fc_hmac, fc_hmac_init: 1,432 */
+#define FC__HMAC_STEP_STACK 384     /* fc_hmac_update, fc_hmac_final: 200 */
+#define FC__HKDF_LAYER_STACK 2048   /* 1,560 */
+#define FC__PBKDF2_LAYER_STACK 2432 /* 1,928 */
 
 /* layer + the stack of the kernel compressing alg now (what a call that
    records its kernel at init uses), or layer alone for an unknown alg. */
@@ -236,8 +236,7 @@ fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *
 }
 
 fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
-               size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm,
-               size_t okm_len) {
+               size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm, size_t okm_len) {
   fc_err rc = hkdf(alg, salt, salt_len, ikm, ikm_len, info, info_len, okm, okm_len);
   FC__STACK_BURN(depth_alg(alg, FC__HKDF_LAYER_STACK));
   return rc;

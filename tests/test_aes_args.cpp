@@ -227,18 +227,18 @@ TEST(AesArgs, GcmOverlaps) {
   Bytes t(16, 0x99);
   // IV inside out, inside in (encrypt, decrypt), in place too.
   for (size_t at : {0, 1, 36}) {
-    refused("iv in out", fc_aes_gcm_encrypt(k, b + at, 12, aad.data(), 20, pt.data(), b, 48,
-                                            t.data(), 16));
-    refused("iv in out (dec)", fc_aes_gcm_decrypt(k, b + at, 12, aad.data(), 20, ct.data(), b, 48,
-                                                  tag.data(), 16));
-    refused("iv in in (in place)", fc_aes_gcm_encrypt(k, b + at, 12, aad.data(), 20, b, b, 48,
-                                                      t.data(), 16));
-    refused("aad in out", fc_aes_gcm_encrypt(k, iv.data(), 12, b + at, 20, pt.data(), b, 48,
-                                             t.data(), 16));
-    refused("aad in out (dec)", fc_aes_gcm_decrypt(k, iv.data(), 12, b + at, 20, ct.data(), b, 48,
-                                                   tag.data(), 16));
-    refused("tag in out", fc_aes_gcm_encrypt(k, iv.data(), 12, aad.data(), 20, pt.data(), b, 48,
-                                             b + at, 16));
+    refused("iv in out",
+            fc_aes_gcm_encrypt(k, b + at, 12, aad.data(), 20, pt.data(), b, 48, t.data(), 16));
+    refused("iv in out (dec)",
+            fc_aes_gcm_decrypt(k, b + at, 12, aad.data(), 20, ct.data(), b, 48, tag.data(), 16));
+    refused("iv in in (in place)",
+            fc_aes_gcm_encrypt(k, b + at, 12, aad.data(), 20, b, b, 48, t.data(), 16));
+    refused("aad in out",
+            fc_aes_gcm_encrypt(k, iv.data(), 12, b + at, 20, pt.data(), b, 48, t.data(), 16));
+    refused("aad in out (dec)",
+            fc_aes_gcm_decrypt(k, iv.data(), 12, b + at, 20, ct.data(), b, 48, tag.data(), 16));
+    refused("tag in out",
+            fc_aes_gcm_encrypt(k, iv.data(), 12, aad.data(), 20, pt.data(), b, 48, b + at, 16));
   }
   EXPECT_EQ(t, Bytes(16, 0x99));
   // A decryption tag inside out: a valid message is refused, not judged.

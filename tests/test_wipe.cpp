@@ -123,8 +123,9 @@ __attribute__((noinline)) void dump_vregs() {
   if (g_vlevel >= 3) {
 #define Z(i) "vmovdqu64 %%zmm" #i ", " #i "*64(%0)\n\t"
     __asm__ __volatile__(Z(0) Z(1) Z(2) Z(3) Z(4) Z(5) Z(6) Z(7) Z(8) Z(9) Z(10) Z(11) Z(12) Z(13)
-                             Z(14) Z(15) Z(16) Z(17) Z(18) Z(19) Z(20) Z(21) Z(22) Z(23) Z(24)
-                                 Z(25) Z(26) Z(27) Z(28) Z(29) Z(30) Z(31) :
+                             Z(14) Z(15) Z(16) Z(17) Z(18) Z(19) Z(20) Z(21) Z(22) Z(23) Z(24) Z(25)
+                                 Z(26) Z(27) Z(28) Z(29) Z(30) Z(31)
+                         :
                          : "r"(b)
                          : "memory");
 #undef Z
@@ -140,14 +141,16 @@ __attribute__((noinline)) void dump_vregs() {
   } else if (g_vlevel == 2) {
 #define Y(i) "vmovdqu %%ymm" #i ", " #i "*64(%0)\n\t"
     __asm__ __volatile__(Y(0) Y(1) Y(2) Y(3) Y(4) Y(5) Y(6) Y(7) Y(8) Y(9) Y(10) Y(11) Y(12) Y(13)
-                             Y(14) Y(15) :
+                             Y(14) Y(15)
+                         :
                          : "r"(b)
                          : "memory");
 #undef Y
   } else if (g_vlevel == 1) {
 #define X(i) "movdqu %%xmm" #i ", " #i "*64(%0)\n\t"
     __asm__ __volatile__(X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13)
-                             X(14) X(15) :
+                             X(14) X(15)
+                         :
                          : "r"(b)
                          : "memory");
 #undef X
@@ -166,7 +169,8 @@ __attribute__((noinline)) void dump_vregs() {
 #define V(i) "str q" #i ", [%0, #" #i "*64]\n\t"
   __asm__ __volatile__(V(0) V(1) V(2) V(3) V(4) V(5) V(6) V(7) V(8) V(9) V(10) V(11) V(12) V(13)
                            V(14) V(15) V(16) V(17) V(18) V(19) V(20) V(21) V(22) V(23) V(24) V(25)
-                               V(26) V(27) V(28) V(29) V(30) V(31) :
+                               V(26) V(27) V(28) V(29) V(30) V(31)
+                       :
                        : "r"(b)
                        : "memory");
 #undef V
@@ -210,7 +214,8 @@ void run_call(const char *what, const Secrets &s, fc_err want, std::function<fc_
   std::string hit = s.find(g_stack + lo, sizeof g_stack - lo);
   EXPECT_EQ(hit, "") << what << ": a window of " << hit << " is on the stack after the call";
   hit = s.find(g_vregs, sizeof g_vregs);
-  EXPECT_EQ(hit, "") << what << ": a window of " << hit << " is in a vector register after the call";
+  EXPECT_EQ(hit, "") << what << ": a window of " << hit
+                     << " is in a vector register after the call";
   // The burn is the call's last and deepest write: its zeros are the
   // lowest bytes the call touched.
   bool zero = true;
@@ -323,7 +328,8 @@ void aes_calls(const char *cname, const std::string &pair, Stats &st) {
     [&] { return fc_aes_gcm_decrypt_update(&g, gct.data(), out2, 24); });
   T("fc_aes_gcm_decrypt_update", FC_OK,
     [&] { return fc_aes_gcm_decrypt_update(&g, gct.data() + 24, out2 + 24, 40); });
-  T("fc_aes_gcm_decrypt_final", FC_OK, [&] { return fc_aes_gcm_decrypt_final(&g, gtag.data(), 16); });
+  T("fc_aes_gcm_decrypt_final", FC_OK,
+    [&] { return fc_aes_gcm_decrypt_final(&g, gtag.data(), 16); });
   EXPECT_EQ(Bytes(out2, out2 + 64), pt) << tag << "streaming GCM decryption";
   // A failure path from a valid state: a wrong tag.
   std::memcpy(t16, gtag.data(), 16);
@@ -375,8 +381,8 @@ TEST_F(Wipe, AesEveryKernelPair) {
       Stats st;
       for (const char *c : {"aes128", "aes192", "aes256"}) aes_calls(c, pair, st);
       aes_kernel_stacks(pair, get(vectors().at("aes256"), "key"));
-      std::cout << "[ WIPE     ] " << pair << ": " << st.calls
-                << " calls clean, deepest call " << st.deepest << " bytes (burned)\n";
+      std::cout << "[ WIPE     ] " << pair << ": " << st.calls << " calls clean, deepest call "
+                << st.deepest << " bytes (burned)\n";
     }
 }
 
@@ -407,11 +413,13 @@ void mac_calls(const std::string &cname, const std::string &kernel, Stats &st) {
   };
   if (cname.rfind("hmac-", 0) == 0) {
     const Bytes &key = get(c, "key"), &msg = get(c, "msg_in");
-    T("fc_hmac", FC_OK, [&] { return fc_hmac(alg, key.data(), key.size(), msg.data(), msg.size(), out); });
+    T("fc_hmac", FC_OK,
+      [&] { return fc_hmac(alg, key.data(), key.size(), msg.data(), msg.size(), out); });
     std::memcpy(want, out, hl);
     T("fc_hmac_init", FC_OK, [&] { return fc_hmac_init(&hc, alg, key.data(), key.size()); });
     T("fc_hmac_update", FC_OK, [&] { return fc_hmac_update(&hc, msg.data(), 60); });
-    T("fc_hmac_update", FC_OK, [&] { return fc_hmac_update(&hc, msg.data() + 60, msg.size() - 60); });
+    T("fc_hmac_update", FC_OK,
+      [&] { return fc_hmac_update(&hc, msg.data() + 60, msg.size() - 60); });
     T("fc_hmac_final", FC_OK, [&] { return fc_hmac_final(&hc, out); });
     EXPECT_EQ(Bytes(out, out + hl), Bytes(want, want + hl)) << tag << "streaming HMAC";
   } else if (cname.rfind("hkdf-", 0) == 0) {
@@ -423,9 +431,8 @@ void mac_calls(const std::string &cname, const std::string &kernel, Stats &st) {
     EXPECT_EQ(Bytes(out, out + hl), get(c, "t1")) << tag << "HKDF T(1)";
   } else {
     const Bytes &pw = get(c, "pw"), &salt = get(c, "salt_in");
-    T("fc_pbkdf2", FC_OK, [&] {
-      return fc_pbkdf2(alg, pw.data(), pw.size(), salt.data(), salt.size(), 2, out, hl);
-    });
+    T("fc_pbkdf2", FC_OK,
+      [&] { return fc_pbkdf2(alg, pw.data(), pw.size(), salt.data(), salt.size(), 2, out, hl); });
     EXPECT_EQ(Bytes(out, out + hl), get(c, "t")) << tag << "PBKDF2 output";
   }
 }

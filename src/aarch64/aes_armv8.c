@@ -9,7 +9,10 @@
  */
 #include "aes_armv8.h"
 
-static void a8_setkey(fc_aes_key *key, const uint8_t *k) { fca_setkey(key, k); FC__VWIPE(); }
+static void a8_setkey(fc_aes_key *key, const uint8_t *k) {
+  fca_setkey(key, k);
+  FC__VWIPE();
+}
 
 static void a8_ecb_enc(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t n) {
   const uint8_t *rk = fca_ek(key);

@@ -7,7 +7,10 @@
  */
 #include "aes_armv8.h"
 
-static void pm_setkey(uint64_t *hd, const uint8_t h[16]) { fca_ghash_setkey(hd, h); FC__VWIPE(); }
+static void pm_setkey(uint64_t *hd, const uint8_t h[16]) {
+  fca_ghash_setkey(hd, h);
+  FC__VWIPE();
+}
 
 static void pm_ghash(const uint64_t *hd, uint8_t y[16], const uint8_t *in, size_t n) {
   fca_store_ref(y, fca_ghash_blocks(hd, fca_load_ref(y), in, n));

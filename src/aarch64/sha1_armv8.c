@@ -72,4 +72,5 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   FC__VWIPE();
 }
 
-const fc__sha_kernel fc__sha1_armv8 = {{"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA1}, compress, FC__STACK(160, 320, 0)};
+const fc__sha_kernel fc__sha1_armv8 = {{"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA1}, compress,
+                                       FC__STACK(160, 320, 0)};

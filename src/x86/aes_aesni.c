@@ -15,7 +15,10 @@
  */
 #include "aes_x86.h"
 
-static void ni_setkey(fc_aes_key *key, const uint8_t *k) { fcx_setkey(key, k); FC__VWIPE(); }
+static void ni_setkey(fc_aes_key *key, const uint8_t *k) {
+  fcx_setkey(key, k);
+  FC__VWIPE();
+}
 
 #define ROUNDS8(op, rk, nr, b)                                    \
   do {                                                            \

@@ -11,7 +11,10 @@
 #error "include aes_vaes_512.h or aes_vaes_256.h first"
 #endif
 
-static void v_setkey(fc_aes_key *key, const uint8_t *k) { fcx_setkey(key, k); FC__VWIPE(); }
+static void v_setkey(fc_aes_key *key, const uint8_t *k) {
+  fcx_setkey(key, k);
+  FC__VWIPE();
+}
 
 static void v_ecb_enc(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t n) {
   fcv_ecb(fcx_ek(key), key->rounds, in, out, n, 1);
@@ -42,7 +45,8 @@ static void v_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uin
 }
 
 const fc__aes_kernel FCV_AES_NAME = {
-    {FCV_AES_STR, FCV_NEEDS}, v_setkey, v_ecb_enc, v_ecb_dec, v_cbc_enc, v_cbc_dec, v_ctr, FCV_STACK,
+    {FCV_AES_STR, FCV_NEEDS}, v_setkey, v_ecb_enc, v_ecb_dec, v_cbc_enc, v_cbc_dec, v_ctr,
+    FCV_STACK,
 };
 
 #endif

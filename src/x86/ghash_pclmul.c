@@ -8,7 +8,10 @@
  */
 #include "ghash_x86.h"
 
-static void pclmul_setkey(uint64_t *hd, const uint8_t h[16]) { fcx_ghash_setkey(hd, h); FC__VWIPE(); }
+static void pclmul_setkey(uint64_t *hd, const uint8_t h[16]) {
+  fcx_ghash_setkey(hd, h);
+  FC__VWIPE();
+}
 
 static void pclmul_ghash(const uint64_t *hd, uint8_t y[16], const uint8_t *in, size_t n) {
   fcx_st(y, fcx_bswap(fcx_ghash_blocks(hd, fcx_bswap(fcx_ld(y)), in, n)));
@@ -16,4 +19,5 @@ static void pclmul_ghash(const uint64_t *hd, uint8_t y[16], const uint8_t *in, s
 }
 
 const fc__ghash_kernel fc__ghash_pclmul = {
-    {"pclmul", FC_CPU_PCLMUL | FC_CPU_SSE2 | FC_CPU_SSSE3}, pclmul_setkey, pclmul_ghash, FC__STACK(576, 352, 896)};
+    {"pclmul", FC_CPU_PCLMUL | FC_CPU_SSE2 | FC_CPU_SSSE3}, pclmul_setkey, pclmul_ghash,
+    FC__STACK(576, 352, 896)};

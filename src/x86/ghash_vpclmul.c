@@ -8,7 +8,10 @@
  */
 #include "ghash_vpclmul.h"
 
-static void vp_setkey(uint64_t *hd, const uint8_t h[16]) { fcz_ghash_setkey(hd, h); FC__VWIPE(); }
+static void vp_setkey(uint64_t *hd, const uint8_t h[16]) {
+  fcz_ghash_setkey(hd, h);
+  FC__VWIPE();
+}
 
 static void vp_ghash(const uint64_t *hd, uint8_t y[16], const uint8_t *in, size_t n) {
   fcx_st(y, fcx_bswap(fcz_ghash_blocks(hd, fcx_bswap(fcx_ld(y)), in, n)));
