@@ -39,7 +39,11 @@ fc__burn_fn fc__burn_get(void) {
   if (f & FC_CPU_AVX512F) return fc__burn_avx512;
 #endif
   if (f & FC_CPU_AVX) return fc__burn_avx;
+#if defined(__x86_64__)
+  return fc__burn_sse2; /* SSE2 is x86-64's baseline, enabled or not in the mask */
+#else
   if (f & FC_CPU_SSE2) return fc__burn_sse2;
+#endif
 #endif
   return fc__burn_base;
 #else
