@@ -100,5 +100,5 @@ static void ct_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, ui
 
 const fc__aes_kernel fc__aes_ct = {
     {"ct", 0}, ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr,
-    FC__STACK(960, 832, 2432),
+    FC__STACK(960, 896, 2432),
 };

@@ -363,6 +363,29 @@ static inline void cpu_relax(void) {
 #endif
 }
 
+#if !defined(FC_FREESTANDING)
+/*
+ * Binds the C library functions the keyed calls use (memcpy, memmove,
+ * memset, memcmp and the bcmp compilers make of it) now, while no register
+ * holds a secret: a lazily bound function's first call runs the dynamic
+ * linker, which saves the whole register file on the stack, and inside a
+ * keyed call that save area may lie below the reach of the call's burn
+ * (fc_internal.h, "Wiping secrets"). The length is opaque, so these are
+ * real calls.
+ */
+static __attribute__((noinline)) void bind_mem_functions(void) {
+  unsigned char a[4] = {1, 2, 3, 4}, b[4] = {0};
+  size_t n = 2;
+  FC__OPAQUE(n);
+  memcpy(a, b, n);
+  memmove(a + 1, a, n);
+  memset(b, 7, n);
+  if (memcmp(a, b, n) == 0) a[3] = 0;
+  if (memcmp(a, b, n) < 0) a[2] = 0;
+  __asm__ __volatile__("" : : "r"(a), "r"(b) : "memory");
+}
+#endif
+
 fc_err fc_init(void) {
   int s = atomic_load_explicit(&init_state, memory_order_acquire);
   if (s == 2) return init_result;
@@ -370,6 +393,7 @@ fc_err fc_init(void) {
   if (atomic_compare_exchange_strong_explicit(&init_state, &expected, 1, memory_order_acq_rel,
                                               memory_order_acquire)) {
 #if !defined(FC_FREESTANDING)
+    bind_mem_functions();
     probed_features = fc__cpu_probe();
 #endif
     /* Freestanding: the implicit mask is 0, so the probe is not needed and

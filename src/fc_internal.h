@@ -372,8 +372,9 @@ void fc__burn_avx512(size_t bytes);
 #define FC__NOINLINE __attribute__((noinline))
 /*
  * A kernel's `stack` figure for the compiler and target building it: the
- * most its entry points used in tests/test_wipe.cpp, at -O2 and -O3, plus
- * a quarter and 64 bytes. gcc: gcc 12 on x86-64 and AArch64; clang: clang
+ * most its entry points used in tests/test_wipe.cpp, at -O2, -O3 and -Os,
+ * plus a quarter and 64 bytes (unoptimised code needs several times more:
+ * not covered). gcc: gcc 12 on x86-64 and AArch64; clang: clang
  * 14 on x86-64 (on AArch64, twice gcc's figure: not measured); i686:
  * gcc 12 (twice the x86-64 figure where qemu-i386 lacks the extension).
  * Another compiler: run test_wipe, which fails where a figure is short.

@@ -21,7 +21,8 @@
  */
 #include "fc_internal.h"
 
-/* The layers' figures and the most measured (x86-64 gcc -O3 with shani). */
+/* The layers' figures and the most measured (x86-64 gcc, -O3 or -Os, with
+   shani), over gcc and clang, -O2, -O3 and -Os, x86-64, i686 and AArch64. */
 #define FC__HMAC_KEY_STACK 1920     /* fc_hmac, fc_hmac_init: 1,432 */
 #define FC__HMAC_STEP_STACK 384     /* fc_hmac_update, fc_hmac_final: 200 */
 #define FC__HKDF_LAYER_STACK 2048   /* 1,560 */

@@ -43,4 +43,4 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   fc__burn(w, sizeof(w));
 }
 
-const fc__sha_kernel fc__sha256_scalar = {{"scalar", 0}, compress, FC__STACK(544, 512, 576)};
+const fc__sha_kernel fc__sha256_scalar = {{"scalar", 0}, compress, FC__STACK(544, 544, 576)};

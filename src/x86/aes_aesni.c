@@ -4,7 +4,7 @@
  * cycle: eight independent blocks keep the unit busy; white paper 323641
  * section 5). CBC encryption is serial. Contract: fc_internal.h; layout:
  * aes_x86.h. Flags -maes -mssse3: needs AESNI, SSE2, SSSE3.
- * Stack: at most the descriptor's `stack` figure (measured: 280-336 bytes
+ * Stack: at most the descriptor's `stack` figure (measured: 280-344 bytes
  * on x86-64, 436 on i686); the caller burns it, and the vector registers
  * are zeroed before return (fc_internal.h, "Wiping secrets").
  *

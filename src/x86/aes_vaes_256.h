@@ -4,7 +4,7 @@
 #include <immintrin.h>
 
 #define FCV __m256i
-#define FCV_STACK FC__STACK(864, 544, 0) /* the kernel's stack figure (fc_internal.h) */
+#define FCV_STACK FC__STACK(864, 928, 0) /* the kernel's stack figure (fc_internal.h) */
 #define FCV_LANES 2
 #define FCV_LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define FCV_ST(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))

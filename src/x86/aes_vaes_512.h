@@ -4,7 +4,7 @@
 #include <immintrin.h>
 
 #define FCV __m512i
-#define FCV_STACK FC__STACK(1504, 992, 0) /* the kernel's stack figure (fc_internal.h) */
+#define FCV_STACK FC__STACK(1504, 1728, 0) /* the kernel's stack figure (fc_internal.h) */
 #define FCV_LANES 4
 #define FCV_LD(p) _mm512_loadu_si512((const void *)(p))
 #define FCV_ST(p, v) _mm512_storeu_si512((void *)(p), (v))

@@ -98,5 +98,5 @@ static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], cons
 
 const fc__gcm_kernel fc__gcm_aesni = {
     {"aesni+pclmul", FC_CPU_AESNI | FC_CPU_PCLMUL | FC_CPU_SSE2 | FC_CPU_SSSE3},
-    &fc__aes_aesni, &fc__ghash_pclmul, gcm_enc, gcm_dec, FC__STACK(1056, 1984, 2912),
+    &fc__aes_aesni, &fc__ghash_pclmul, gcm_enc, gcm_dec, FC__STACK(1696, 2304, 2912),
 };

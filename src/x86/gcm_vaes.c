@@ -121,5 +121,5 @@ static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const
 
 const fc__gcm_kernel fc__gcm_vaes = {
     {"vaes+vpclmul", FCV_NEEDS | FC_CPU_VPCLMUL | FC_CPU_PCLMUL},
-    &fc__aes_vaes, &fc__ghash_vpclmul, gcm_enc, gcm_dec, FC__STACK(2432, 3968, 0),
+    &fc__aes_vaes, &fc__ghash_vpclmul, gcm_enc, gcm_dec, FC__STACK(2496, 3968, 0),
 };

@@ -88,5 +88,5 @@ static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const
 
 const fc__gcm_kernel fc__gcm_vaes256 = {
     {"vaes256+pclmul", FCV_NEEDS | FC_CPU_PCLMUL},
-    &fc__aes_vaes256, &fc__ghash_pclmul, gcm_enc, gcm_dec, FC__STACK(800, 2496, 0),
+    &fc__aes_vaes256, &fc__ghash_pclmul, gcm_enc, gcm_dec, FC__STACK(1696, 2496, 0),
 };

@@ -125,4 +125,4 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
 
 const fc__sha_kernel fc__sha1_shani = {
     {"shani", FC_CPU_SHANI | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2}, compress,
-    FC__STACK(672, 288, 1344)};
+    FC__STACK(672, 768, 1344)};
