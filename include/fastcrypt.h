@@ -15,6 +15,22 @@
 extern "C" {
 #endif
 
+/*
+ * Version of this header (docs/versioning.md: while the major version is 0,
+ * a minor bump marks any change of a public struct's size or layout or of
+ * an enum value; a patch bump changes neither). The build takes its
+ * version from these lines: CMake's project version, the package config
+ * file and fastcrypt.pc agree with them.
+ */
+#define FC_VERSION_MAJOR 0
+#define FC_VERSION_MINOR 1
+#define FC_VERSION_PATCH 0
+#define FC_VERSION_STRING "0.1.0"
+
+/* FC_VERSION_STRING of the header the archive was built with: compare it
+   with the one the caller was compiled with to detect a mismatched pair. */
+const char *fc_version(void);
+
 typedef enum {
   FC_OK = 0,
   FC_ERR_ARG = -1,          /* NULL pointer, bad length, unknown enum value */
@@ -443,7 +459,8 @@ size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key);
    bitsliced `ct` kernel needs 8 words per round: 15 * 64 = 960). */
 #define FC_AES_KDATA_BYTES 1024
 /* Bytes reserved for the GCM hash key H = E(K, 0^128) and its powers in
-   any GHASH kernel's layout (16 powers with Karatsuba halves: 384). */
+   any GHASH kernel's layout (pclmul: 16 powers with Karatsuba halves, 384
+   bytes; vpclmul: 32 powers, 512). */
 #define FC_AES_HDATA_BYTES 512
 
 /*

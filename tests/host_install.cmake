@@ -16,7 +16,7 @@ if(CROSS)
   message(STATUS "host_install: not applicable to a cross build (the host cannot link its archive); nothing checked")
   return()
 endif()
-foreach(v SRC BIN GENERATOR)
+foreach(v SRC BIN GENERATOR VERSION)
   if(NOT ${v})
     message(FATAL_ERROR "host_install: -D${v}= is required")
   endif()
@@ -68,9 +68,25 @@ if(san_flags)
   list(JOIN san_flags " " s)
   set(flags "-DCMAKE_C_FLAGS=${s}" "-DCMAKE_EXE_LINKER_FLAGS=${s}")
 endif()
+# find_package asks for the project's version (VERSION, from the build,
+# which takes it from the header), never a literal.
 run("configure examples/ against ${prefix}" ${CMAKE_COMMAND} -S ${SRC}/examples -B ${ex}
   -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=${cc}
-  -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_COMPILE_WARNING_AS_ERROR=ON ${flags})
+  -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_COMPILE_WARNING_AS_ERROR=ON
+  -DFASTCRYPT_MIN_VERSION=${VERSION} ${flags})
+# ... and a request for the next minor version is refused (SameMinorVersion).
+string(REGEX MATCH "^([0-9]+)\\.([0-9]+)\\." _ "${VERSION}")
+math(EXPR next_minor "${CMAKE_MATCH_2} + 1")
+set(ex_next "${BIN}/examples-test-next")
+file(REMOVE_RECURSE "${ex_next}")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC}/examples -B ${ex_next} -G ${GENERATOR}
+    -DCMAKE_C_COMPILER=${cc} -DCMAKE_PREFIX_PATH=${prefix}
+    -DFASTCRYPT_MIN_VERSION=${CMAKE_MATCH_1}.${next_minor}.0
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "host_install: find_package(fastcrypt ${CMAKE_MATCH_1}.${next_minor}.0) "
+    "accepted the installed ${VERSION}")
+endif()
 file(STRINGS "${ex}/CMakeCache.txt" found REGEX "^fastcrypt_DIR:")
 string(FIND "${found}" "=${prefix}/" at)
 if(at EQUAL -1)
@@ -88,6 +104,16 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "host_install: pkg-config --cflags --libs fastcrypt failed:\n${err}")
 endif()
 separate_arguments(pc_flags UNIX_COMMAND "${pc}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env "PKG_CONFIG_LIBDIR=${prefix}/${libdir}/pkgconfig"
+    ${PKG_CONFIG} --modversion fastcrypt
+  RESULT_VARIABLE rc OUTPUT_VARIABLE pcver OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0 OR NOT pcver STREQUAL VERSION)
+  message(FATAL_ERROR "host_install: fastcrypt.pc says version '${pcver}', the build ${VERSION}")
+endif()
+file(STRINGS "${prefix}/${incdir}/fastcrypt.h" hver REGEX "^#define FC_VERSION_STRING ")
+if(NOT hver STREQUAL "#define FC_VERSION_STRING \"${VERSION}\"")
+  message(FATAL_ERROR "host_install: the installed header says '${hver}', the build ${VERSION}")
+endif()
 set(exe_pc "${ex}/vboot_verify_pc")
 execute_process(COMMAND ${cc} -std=c11 -Wall -Wextra -Werror ${san_flags} ${SRC}/examples/vboot_verify.c
     ${pc_flags} -o ${exe_pc}
