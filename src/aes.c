@@ -40,6 +40,8 @@ void fc_aes_clear(fc_aes_key *key) {
   if (key != NULL) fc__wipe(key, sizeof(*key));
 }
 
+/* The depth is known only once init has recorded the key's kernels, so this
+   call burns after it rather than through FC__BURNED. */
 fc_err fc_aes_init(fc_aes_key *key, const uint8_t *k, size_t k_len) {
   fc_err rc = aes_init(key, k, k_len);
   FC__STACK_BURN(fc__aes_burn_depth(key, FC__AES_LAYER_STACK));
@@ -161,13 +163,7 @@ static FC__NOINLINE fc_err aes_cbc_decrypt_unpad(const fc_aes_key *key, uint8_t 
 }
 
 /* The public calls: the work, then the burn of what it used. */
-#define BURNED(key, call)                                           \
-  do {                                                              \
-    size_t depth_ = fc__aes_burn_depth((key), FC__AES_LAYER_STACK); \
-    fc_err rc_ = (call);                                            \
-    FC__STACK_BURN(depth_);                                         \
-    return rc_;                                                     \
-  } while (0)
+#define BURNED(key, call) FC__BURNED(fc__aes_burn_depth((key), FC__AES_LAYER_STACK), call)
 
 fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len) {
   BURNED(key, aes_ecb_encrypt(key, in, out, len));

@@ -347,13 +347,7 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
 
 /* The public calls: the work, then the burn of what it used (the depth is
    taken first: final wipes the context, and with it the key pointer). */
-#define BURNED(key, call)           \
-  do {                              \
-    size_t depth_ = gcm_depth(key); \
-    fc_err rc_ = (call);            \
-    FC__STACK_BURN(depth_);         \
-    return rc_;                     \
-  } while (0)
+#define BURNED(key, call) FC__BURNED(gcm_depth(key), call)
 #define CTX_KEY(ctx) (ctx_ok(ctx) ? (ctx)->key : NULL)
 
 fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,

@@ -45,8 +45,8 @@ static inline int fc__aes_chain_ok(const uint8_t *blk, const uint8_t *in, const 
  * FC__AES_LAYER_STACK or FC__GCM_LAYER_STACK) plus the larger `stack` of
  * the key's AES and GHASH kernels, or layer alone for a key that is not
  * usable (no kernel ran with it). aes_gcm.c adds its stitched kernel's.
- * The layer figures are bounds over gcc and clang, -O2 and -O3, x86-64,
- * i686 and AArch64 (tests/test_wipe.cpp checks them).
+ * The layer figures are bounds over gcc and clang, -O2, -O3 and -Os,
+ * x86-64, i686 and AArch64 (tests/test_wipe.cpp checks them).
  */
 #define FC__AES_LAYER_STACK 256 /* measured up to 16 past the kernels' figures */
 #define FC__GCM_LAYER_STACK 512 /* measured up to 384 */

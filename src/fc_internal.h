@@ -364,6 +364,15 @@ static inline size_t fc__burn_round(size_t bytes) {
   return bytes < FC__BURN_MAX ? (bytes + 63) & ~(size_t)63 : FC__BURN_MAX;
 }
 #define FC__STACK_BURN(bytes) (fc__burn_get()(fc__burn_round(bytes)))
+/* The body of a public keyed call: depth is taken first (a final call
+   wipes the context it is read from), then the work, then the burn. */
+#define FC__BURNED(depth, call)   \
+  do {                            \
+    size_t burn_depth_ = (depth); \
+    fc_err burn_rc_ = (call);     \
+    FC__STACK_BURN(burn_depth_);  \
+    return burn_rc_;              \
+  } while (0)
 /* The forms (src/x86/burn_*.S, src/aarch64/burn_base.S). */
 void fc__burn_base(size_t bytes);
 void fc__burn_sse2(size_t bytes);

@@ -15,7 +15,7 @@
  * Each public call runs its work in noinline functions, then burns their
  * stack (the FC__*_LAYER_STACK figures below) and the hash kernel's
  * (fc_internal.h, "Wiping secrets"). The layer figures are bounds over
- * gcc and clang, -O2 and -O3, x86-64, i686 and AArch64; fc_hash's 3-block
+ * gcc and clang, -O2, -O3 and -Os, x86-64, i686 and AArch64; fc_hash's 3-block
  * buffer (for a key longer than a block) is part of every one of them.
  * tests/test_wipe.cpp checks them.
  */
@@ -210,42 +210,30 @@ static FC__NOINLINE fc_err pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_
 
 /* The public calls: the work, then the burn of what it used. */
 fc_err fc_hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key, size_t key_len) {
-  fc_err rc = hmac_init(ctx, alg, key, key_len);
-  FC__STACK_BURN(depth_alg(alg, FC__HMAC_KEY_STACK));
-  return rc;
+  FC__BURNED(depth_alg(alg, FC__HMAC_KEY_STACK), hmac_init(ctx, alg, key, key_len));
 }
 
 fc_err fc_hmac_update(fc_hmac_ctx *ctx, const void *msg, size_t len) {
-  size_t depth = depth_ctx(ctx, FC__HMAC_STEP_STACK);
-  fc_err rc = hmac_update(ctx, msg, len);
-  FC__STACK_BURN(depth);
-  return rc;
+  FC__BURNED(depth_ctx(ctx, FC__HMAC_STEP_STACK), hmac_update(ctx, msg, len));
 }
 
 fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
-  size_t depth = depth_ctx(ctx, FC__HMAC_STEP_STACK); /* final wipes ctx */
-  fc_err rc = hmac_final(ctx, out);
-  FC__STACK_BURN(depth);
-  return rc;
+  FC__BURNED(depth_ctx(ctx, FC__HMAC_STEP_STACK), hmac_final(ctx, out));
 }
 
 fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *msg, size_t len,
                uint8_t *out) {
-  fc_err rc = hmac(alg, key, key_len, msg, len, out);
-  FC__STACK_BURN(depth_alg(alg, FC__HMAC_KEY_STACK));
-  return rc;
+  FC__BURNED(depth_alg(alg, FC__HMAC_KEY_STACK), hmac(alg, key, key_len, msg, len, out));
 }
 
 fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
                size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm, size_t okm_len) {
-  fc_err rc = hkdf(alg, salt, salt_len, ikm, ikm_len, info, info_len, okm, okm_len);
-  FC__STACK_BURN(depth_alg(alg, FC__HKDF_LAYER_STACK));
-  return rc;
+  FC__BURNED(depth_alg(alg, FC__HKDF_LAYER_STACK),
+             hkdf(alg, salt, salt_len, ikm, ikm_len, info, info_len, okm, okm_len));
 }
 
 fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_t *salt,
                  size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len) {
-  fc_err rc = pbkdf2(alg, pw, pw_len, salt, salt_len, iterations, out, out_len);
-  FC__STACK_BURN(depth_alg(alg, FC__PBKDF2_LAYER_STACK));
-  return rc;
+  FC__BURNED(depth_alg(alg, FC__PBKDF2_LAYER_STACK),
+             pbkdf2(alg, pw, pw_len, salt, salt_len, iterations, out, out_len));
 }
