@@ -1,0 +1,50 @@
+/*
+ * The `fastcrypt` command: what its subcommands share (cli/io.c).
+ * A hosted program: it uses the heap and stdio; the library does not.
+ */
+#ifndef FCT_CLI_H
+#define FCT_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fastcrypt.h"
+
+/* Exit statuses of verify, gcm-encrypt and gcm-decrypt (the sums follow
+   coreutils: 0 all good, 1 a mismatch or unreadable file). */
+enum { FCT_EXIT_OK = 0, FCT_EXIT_FAIL = 1, FCT_EXIT_USAGE = 2 };
+
+/* Program name for messages ("fastcrypt"). */
+extern const char *fct_prog;
+
+/* "fastcrypt: <cmd>: <message>\n" on stderr. */
+void fct_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whole file (or standard input for "-") into a malloc'd buffer of *len
+   bytes, at most max bytes (larger: error). NULL with a message on stderr
+   on failure. The caller frees (and wipes, for keys). */
+uint8_t *fct_read_file(const char *cmd, const char *path, size_t max, size_t *len);
+
+/* Progress on stderr for inputs over 64 MiB when stderr is a terminal.
+   fct_progress_start with the total size (0 when unknown: no progress),
+   fct_progress_add per chunk, fct_progress_end once (clears the line). */
+typedef struct {
+  const char *label;
+  uint64_t total, done, last_shown;
+  int on;
+} fct_progress;
+void fct_progress_start(fct_progress *p, const char *label, uint64_t total);
+void fct_progress_add(fct_progress *p, uint64_t n);
+void fct_progress_end(fct_progress *p);
+
+/* Size of an open regular file; 0 for pipes, terminals and errors. */
+uint64_t fct_file_size(FILE *f);
+
+/* Subcommands: argv[0] is the subcommand's name; they return the exit status. */
+int fct_sum_main(fc_hash_alg alg, int argc, char **argv);   /* cli/sum.c */
+int fct_verify_main(int argc, char **argv);                 /* cli/verify.c */
+int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */
+int fct_kernels_main(int argc, char **argv);                /* cli/kernels.c */
+
+#endif

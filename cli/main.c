@@ -1,0 +1,68 @@
+/*
+ * fastcrypt: the library from the command line. `fastcrypt help` lists the
+ * subcommands; docs/cli.md describes them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *fct_prog = "fastcrypt";
+
+static const struct {
+  const char *name;
+  fc_hash_alg alg;
+} sums[] = {
+    {"sha1sum", FC_SHA1},     {"sha224sum", FC_SHA224}, {"sha256sum", FC_SHA256},
+    {"sha384sum", FC_SHA384}, {"sha512sum", FC_SHA512},
+};
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "Usage: fastcrypt COMMAND [OPTION]... [ARG]...\n"
+          "\n"
+          "Commands:\n"
+          "  sha1sum, sha224sum, sha256sum, sha384sum, sha512sum [OPTION]... [FILE]...\n"
+          "      print or check digests, as coreutils' commands of the same name\n"
+          "  verify --key KEY --sig SIG [--hash ALG] [--pss [--salt N|auto]] [--e 65537|3] FILE\n"
+          "      verify an RSA signature (exit 0 valid, 1 invalid, 2 error)\n"
+          "  gcm-encrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"
+          "      AES-GCM: write OUT = ciphertext || 16-byte tag\n"
+          "  gcm-decrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"
+          "      AES-GCM: check IN's last 16 bytes as the tag; OUT only if it verifies\n"
+          "  kernels [--json]\n"
+          "      every kernel per op, whether this CPU runs it, the active one\n"
+          "  version, help\n"
+          "\n"
+          "`fastcrypt COMMAND --help` describes a command.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return FCT_EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+    usage(stdout);
+    return FCT_EXIT_OK;
+  }
+  if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+    printf("fastcrypt %s\n", fc_version());
+    return FCT_EXIT_OK;
+  }
+  fc_err rc = fc_init();
+  if (rc != FC_OK) {
+    fct_error(cmd, "library initialisation failed (%d)", (int)rc);
+    return FCT_EXIT_USAGE;
+  }
+  for (size_t i = 0; i < sizeof(sums) / sizeof(sums[0]); i++)
+    if (strcmp(cmd, sums[i].name) == 0) return fct_sum_main(sums[i].alg, argc - 1, argv + 1);
+  if (strcmp(cmd, "verify") == 0) return fct_verify_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "gcm-encrypt") == 0) return fct_gcm_main(0, argc - 1, argv + 1);
+  if (strcmp(cmd, "gcm-decrypt") == 0) return fct_gcm_main(1, argc - 1, argv + 1);
+  if (strcmp(cmd, "kernels") == 0) return fct_kernels_main(argc - 1, argv + 1);
+  fprintf(stderr, "fastcrypt: unknown command '%s'\n", cmd);
+  usage(stderr);
+  return FCT_EXIT_USAGE;
+}

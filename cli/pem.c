@@ -1,0 +1,2 @@
+/* PEM decoding (verify keys). */
+#include "cli.h"
