@@ -41,6 +41,12 @@ void fct_progress_end(fct_progress *p);
 /* Size of an open regular file; 0 for pipes, terminals and errors. */
 uint64_t fct_file_size(FILE *f);
 
+/* Streams the file at path ("-": standard input) through alg into out
+   (fc_hash_len(alg) bytes), with progress when it is large. Returns 0, an
+   errno value when the file cannot be opened or read, or -1 when the
+   library fails. Prints nothing but the progress. */
+int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out);
+
 /* Subcommands: argv[0] is the subcommand's name; they return the exit status. */
 int fct_sum_main(fc_hash_alg alg, int argc, char **argv);   /* cli/sum.c */
 int fct_verify_main(int argc, char **argv);                 /* cli/verify.c */

@@ -97,3 +97,32 @@ void fct_progress_end(fct_progress *p) {
   if (p->on) fputs("\r\033[K", stderr);
   p->on = 0;
 }
+
+#define FCT_CHUNK (256u << 10)
+
+int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out) {
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (f == NULL) return errno ? errno : EIO;
+  static uint8_t buf[FCT_CHUNK];
+  fc_hash_ctx ctx;
+  int rc = fc_hash_init(&ctx, alg) == FC_OK ? 0 : -1;
+  fct_progress pr;
+  fct_progress_start(&pr, path, fct_file_size(f));
+  while (rc == 0) {
+    size_t got = fread(buf, 1, sizeof(buf), f);
+    if (got > 0 && fc_hash_update(&ctx, buf, got) != FC_OK) rc = -1;
+    fct_progress_add(&pr, got);
+    if (got < sizeof(buf)) {
+      if (ferror(f)) rc = errno ? errno : EIO;
+      break;
+    }
+  }
+  fct_progress_end(&pr);
+  if (rc == 0 && fc_hash_final(&ctx, out) != FC_OK) rc = -1;
+  if (is_stdin)
+    clearerr(stdin);
+  else
+    fclose(f);
+  return rc;
+}
