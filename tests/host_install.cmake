@@ -4,7 +4,8 @@
 #     fastcrypt::fastcrypt), and compile the example a second time with
 #     `pkg-config --cflags --libs fastcrypt` alone;
 #  3. run both on vboot's RSA-2048/SHA-256 test signature (must print OK, exit 0)
-#     and on corrupted inputs (must report the error, exit 1).
+#     and on corrupted inputs (must report the error, exit 1);
+#  4. run the README's quick-start examples (tests/quickstart.sh).
 # Native builds only: a cross build's archive cannot be linked by the host
 # compiler, and the cross suites exist to run kernels under emulation.
 # A sanitizer build (FC_SANITIZE) gives the consumer the same -fsanitize
@@ -191,5 +192,13 @@ expect("another key's signature" ${exe_cmake} 1 "^FAILED: FC_ERR_SIG" ${key} ${d
 expect("one byte appended" ${exe_cmake} 1 "^FAILED: FC_ERR_SIG" ${key} ${digest} ${bad}/long.sig)
 expect("SHA-1 digest" ${exe_cmake} 1 "^FAILED: FC_ERR_ARG" ${key} ${sha1_digest} ${sig})
 expect("usage" ${exe_cmake} 2 "" ${key} ${digest})
+
+# ---- 4. the README's quick-start examples, against real clients ----
+execute_process(COMMAND bash ${SRC}/tests/quickstart.sh ${ex} ${SRC}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE qs ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "host_install: tests/quickstart.sh failed (${rc}):\n${qs}${err}")
+endif()
+set(report "${report}  ${qs}")
 
 message(STATUS "host_install: installed to ${prefix}; examples built with find_package and with pkg-config (${pc}):\n${report}")
