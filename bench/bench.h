@@ -1,11 +1,70 @@
-/* fc_bench: what the driver (fc_bench.c) shares with the OpenSSL side. */
+/* fc_bench: what the driver (fc_bench.c) shares with its modes and the OpenSSL side. */
 #ifndef FC_BENCH_H
 #define FC_BENCH_H
 
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "fastcrypt.h"
+
+#ifndef FC_BENCH_VECTORS_DIR
+#define FC_BENCH_VECTORS_DIR "tests/vectors/vboot"
+#endif
+
+/*
+ * `fc_bench [MODE] [OPTIONS]`: the options as the driver parsed them. A mode
+ * sees only the options its table entry (fc_bench.c) accepts; 0 or NULL
+ * means "not given: the mode's default". Numbers are already checked to be
+ * numbers; ranges are the mode's to check.
+ */
+typedef struct {
+  int runs;            /* --runs N (verify, sha, aes), --rounds R (mont) */
+  double target_us;    /* --target-us T, > 0 when given */
+  const char *json;    /* --json PATH */
+  const char *filter;  /* --filter SUBSTR */
+  const char *kernels; /* --kernels a,b */
+  const char *csv;     /* --csv PATH (mont) */
+  const char *vectors; /* --vectors DIR; never NULL */
+  int thread_clock;    /* --clock thread (1) or monotonic (0) */
+  int max_threads;     /* --max N (threads) */
+  double init_ns;      /* the process's first fc_init, timed by the driver first */
+  fc_err init_rc;
+} bench_opts;
+
+/* The modes: exit status 0, 1 (a check failed) or 2 (bad input, usage). */
+int bench_verify_main(const bench_opts *o);  /* bench_verify.c */
+int bench_mont_main(const bench_opts *o);    /* bench_mont.c */
+int bench_sha_main(const bench_opts *o);     /* bench_sha.c */
+int bench_aes_main(const bench_opts *o);     /* bench_aes.c */
+int bench_threads_main(const bench_opts *o); /* bench_threads.c */
+
+/* Progress on stderr, one line rewritten in place ("[3/12] rsa_verify/4096"),
+   only when stderr is a terminal. i counts from 1. Call bench_progress_clear
+   before writing to stdout, so a terminal shows the tables unbroken. */
+void bench_progress(int i, int n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void bench_progress_clear(void);
+
+/* --json: one document, an array of flat records. bench_json_open with a
+   NULL path leaves j closed, and every call on a closed j does nothing. */
+typedef struct {
+  FILE *f;
+  const char *path;
+  int n;
+} bench_json;
+int bench_json_open(bench_json *j, const char *path); /* 0, or -1 and a message */
+/* One record; fmt gives its members, e.g. "\"op\": \"%s\", \"ns\": %.1f".
+   Precondition: every number is finite (JSON has no nan or inf). */
+void bench_json_add(bench_json *j, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+int bench_json_close(bench_json *j); /* 0 when everything was written, else -1 and a message */
 
 /* Is name in the comma-separated list (NULL list: everything)? --kernels. */
 int bench_in_list(const char *list, const char *name);
@@ -60,17 +119,11 @@ typedef struct {
   const char *clock; /* "monotonic" or "thread" */
 } bench_report;
 
-/* bench_sha.c: fc_bench --sha (argv[0] is "--sha"); exit status. */
-int bench_sha_main(int argc, char **argv);
-
 /* bench_report.c */
 const char *bench_op_name(bench_op op);
 void bench_print_table(const bench_report *r);
 void bench_print_figures(const bench_report *r);
-int bench_write_json(const bench_report *r, const char *path); /* 0 on success */
-
-/* bench_mont.c: `fc_bench mont ...` (argv[0] is "mont"). */
-int bench_mont_main(int argc, char **argv, const char *vdir);
+void bench_write_json(const bench_report *r, bench_json *j); /* verify's records */
 
 #ifdef FC_BENCH_OPENSSL
 typedef struct bench_ossl bench_ossl;
@@ -84,9 +137,5 @@ int bench_ossl_run(bench_ossl *o, uint64_t iters);
 void bench_ossl_result(const bench_ossl *o, uint32_t *out, size_t nwords);
 void bench_ossl_free(bench_ossl *o);
 #endif
-
-/* fc_bench --threads N (bench_threads.c): RSA-2048 verification throughput
-   on 1..N threads; 0 on success. */
-int fc_bench_threads(int max_threads, const char *vectors_dir);
 
 #endif /* FC_BENCH_H */

@@ -20,6 +20,7 @@
  * about --target-us; then --runs rounds, each timing one run per column
  * (order rotated each round); the figure is the median over the rounds.
  * Checks (exit 1): every column's output equals the `ct` column's.
+ * --json: one record per case and column ("case", "kernel", "mb_s").
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -28,7 +29,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fastcrypt.h"
+#include "bench.h"
 
 #ifdef FC_BENCH_OPENSSL
 #include <openssl/evp.h>
@@ -37,6 +38,7 @@
 enum { OP_ECB, OP_CBC_ENC, OP_CBC_DEC, OP_CTR, OP_GCM, OP_N };
 static const char *const op_names[OP_N] = {"ecb_enc", "cbc_enc", "cbc_dec", "ctr", "gcm_enc"};
 static const size_t sizes[] = {16, 256, 1024, 16384};
+#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
 #define MAXC 8
 #define MAXLEN 16384
 
@@ -139,23 +141,22 @@ static int cmpd(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-int bench_aes(int argc, char **argv) {
-  int runs = 21;
-  double target_ns = 2e6;
-  const char *only = NULL;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (strcmp(argv[i], "--runs") == 0)
-      runs = atoi(argv[i + 1]);
-    else if (strcmp(argv[i], "--target-us") == 0)
-      target_ns = atof(argv[i + 1]) * 1e3;
-    else if (strcmp(argv[i], "--filter") == 0)
-      only = argv[i + 1];
-    else {
-      fprintf(stderr, "usage: fc_bench aes [--runs N] [--target-us US] [--filter SUBSTR]\n");
-      return 2;
-    }
+/* Writes the case's name into name; 1 when --filter (only; NULL: all) selects it. */
+static int selected(int kb, int op, size_t len, const char *only, char name[64]) {
+  snprintf(name, 64, "aes%d_%s/%zu", kb, op_names[op], len);
+  return only == NULL || strstr(name, only) != NULL;
+}
+
+int bench_aes_main(const bench_opts *o) {
+  int runs = o->runs ? o->runs : 21;
+  double target_ns = o->target_us ? o->target_us * 1e3 : 2e6;
+  const char *only = o->filter;
+  if (runs < 1) {
+    fprintf(stderr, "fc_bench aes: --runs needs at least 1\n");
+    return 2;
   }
-  if (runs < 1 || !(target_ns > 0)) return 2;
+  bench_json json;
+  if (bench_json_open(&json, o->json) != 0) return 2;
   fc_init();
   static col cols[MAXC + 1];
   int nc = 0;
@@ -184,19 +185,23 @@ int bench_aes(int argc, char **argv) {
   printf(" best / openssl |\n|---|");
   for (int k = 0; k <= nc; k++) printf("---:|");
   printf("\n");
-  int failed = 0;
+  int failed = 0, ncases = 0, done = 0;
+  char name[64];
   for (int kb = 128; kb <= 256; kb += 128)
     for (int op = 0; op < OP_N; op++)
-      for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+      for (size_t si = 0; si < NSIZES; si++) ncases += selected(kb, op, sizes[si], only, name);
+  for (int kb = 128; kb <= 256; kb += 128)
+    for (int op = 0; op < OP_N; op++)
+      for (size_t si = 0; si < NSIZES; si++) {
         size_t len = sizes[si];
-        char name[64];
-        snprintf(name, sizeof(name), "aes%d_%s/%zu", kb, op_names[op], len);
-        if (only && !strstr(name, only)) continue;
+        if (!selected(kb, op, len, only, name)) continue;
+        bench_progress(++done, ncases, "%s", name);
         int ok[MAXC + 1];
         for (int k = 0; k < nc; k++) {
           col *c = &cols[k];
           ok[k] = setup(c, key, (size_t)kb / 8, op) == 0 && run(c, op, len, 1) == 0;
           if (!ok[k]) {
+            bench_progress_clear();
             fprintf(stderr, "fc_bench aes: %s: %s failed\n", name, c->name);
             failed = 1;
             continue;
@@ -204,6 +209,7 @@ int bench_aes(int argc, char **argv) {
           size_t olen = len + (op == OP_GCM ? 16 : 0);
           if (k == 0) memcpy(ref, c->out, olen);
           if (memcmp(ref, c->out, olen) != 0) {
+            bench_progress_clear();
             fprintf(stderr, "fc_bench aes: %s: %s differs from %s\n", name, c->name, cols[0].name);
             failed = 1;
             ok[k] = 0;
@@ -229,6 +235,7 @@ int bench_aes(int argc, char **argv) {
             double t = now_ns() - t0;
             c->mbs[r] = (double)len * (double)c->iters / t * 1e3;
           }
+        bench_progress_clear();
         printf("| %s |", name);
         double best = 0, ossl = 0;
         for (int k = 0; k < nc; k++) {
@@ -239,6 +246,8 @@ int bench_aes(int argc, char **argv) {
           qsort(cols[k].mbs, (size_t)runs, sizeof(double), cmpd);
           double m = cols[k].mbs[runs / 2];
           printf(" %.0f |", m);
+          bench_json_add(&json, "\"case\": \"%s\", \"kernel\": \"%s\", \"mb_s\": %.1f", name,
+                         cols[k].name, m);
           if (cols[k].ossl)
             ossl = m;
           else if (m > best)
@@ -257,5 +266,6 @@ int bench_aes(int argc, char **argv) {
     EVP_CIPHER_CTX_free(cols[k].ctx);
 #endif
   }
+  if (bench_json_close(&json) != 0) failed = 1;
   return failed;
 }

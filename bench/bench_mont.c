@@ -1,7 +1,7 @@
 /*
  * fc_bench mont: the Montgomery kernels side by side (issue 9).
  *
- *   fc_bench mont [--rounds R] [--target-us T] [--csv FILE]
+ *   fc_bench mont [--rounds R] [--target-us T] [--csv FILE] [--vectors DIR] [--json PATH]
  *
  * Tables (microseconds per call, median over R interleaved rounds; each
  * round times one run of about T us per column, column order rotated):
@@ -18,7 +18,9 @@
  *     e = 3 at 2048 bits against GMP's mpz_powm_ui;
  *  3. fc_calibrate: its cost and its choice per class beside the kernel
  *     measured fastest in table 1.
- * --csv writes table 1's modpow column per size for bench/plot_modpow.gp.
+ * --csv writes table 1's modpow column per size for bench/plot_modpow.gp;
+ * --json every figure of the tables, one record each ("table", "op", "bits",
+ * "kernel", "median_ns"; the calibration's "class" records name its choice).
  * Every result is checked against scalar32 (exit status 1 on a mismatch).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -41,6 +43,16 @@ static const unsigned sizes[] = {1024, 1536, 2048, 3072, 4096, 6144, 8192};
 static int rounds = 15;
 static double target_ns = 200e3;
 static int failed;
+static bench_json json; /* --json (closed: no records) */
+
+/* A JSON record of one median; none when ns <= 0 (no such column, as "n/a"). */
+static void rec(const char *table, const char *op, unsigned bits, const char *kernel, double ns) {
+  if (ns > 0)
+    bench_json_add(&json,
+                   "\"table\": \"%s\", \"op\": \"%s\", \"bits\": %u, \"kernel\": \"%s\", "
+                   "\"median_ns\": %.1f",
+                   table, op, bits, kernel, ns);
+}
 
 static double now(void) {
   struct timespec ts;
@@ -207,6 +219,7 @@ static void table_kernels(void) {
   for (size_t s = 0; s < NSIZES; s++) {
     unsigned bits = sizes[s];
     size_t nw = bits / 32;
+    bench_progress((int)s + 1, (int)NSIZES, "mont_mul, sqr, modpow %u", bits);
     inputs(bits, n, a, b);
     run_fn fn[MAXC];
     void *arg[MAXC];
@@ -298,6 +311,7 @@ static void table_kernels(void) {
 
     /* rows */
     int oc = nk;
+    bench_progress_clear();
     printf("| %u | mont_mul |", bits);
     for (int k = 0; k < nk; k++) print_us(mul[k]);
 #ifdef FC_BENCH_OPENSSL
@@ -322,6 +336,16 @@ static void table_kernels(void) {
     print_us(pow_ns[s][nk + 1]);
     printf("\n");
     fflush(stdout);
+    for (int k = 0; k < nk; k++) {
+      rec("kernels", "mont_mul", bits, knames[k], mul[k]);
+      rec("kernels", "sqr", bits, knames[k], (p64[k] - p32[k]) / 32);
+      rec("kernels", "modpow_e65537", bits, knames[k], f4n[k]);
+    }
+#ifdef FC_BENCH_OPENSSL
+    if (om) rec("kernels", "mont_mul", bits, "openssl", mul[nk]);
+#endif
+    rec("kernels", "modpow_e65537", bits, "openssl", pow_ns[s][nk]);
+    rec("kernels", "modpow_e65537", bits, "gmp", pow_ns[s][nk + 1]);
 #ifdef FC_BENCH_OPENSSL
     bench_ossl_free(om);
     bench_ossl_free(op);
@@ -343,9 +367,12 @@ static uint8_t *read_vec(const char *dir, const char *name, size_t *len) {
   return buf;
 }
 
+static int vdone, vtotal; /* the progress line of table 2 */
+
 /* Median ns of fc_rsa_verify per usable kernel (and the automatic one) and
-   of OpenSSL, on vboot's key of `bits` bits; ratio auto / openssl. */
-static double verify_case(const char *vdir, unsigned bits, int exp3, int print) {
+   of OpenSSL, on vboot's key of `bits` bits; prints the row and gives each
+   figure a JSON record in table `table`. Returns the ratio auto / openssl. */
+static double verify_case(const char *vdir, unsigned bits, int exp3, const char *table) {
   char kn[128], sn[128];
   snprintf(kn, sizeof(kn), "testkeys/key_rsa%u%s.keyb", bits, exp3 ? "_exp3" : "");
   snprintf(sn, sizeof(sn), "testcases/test_file.rsa%u%s_sha256.sig", bits, exp3 ? "_exp3" : "");
@@ -353,7 +380,9 @@ static double verify_case(const char *vdir, unsigned bits, int exp3, int print) 
   uint8_t *keyb = read_vec(vdir, kn, &klen), *sig = read_vec(vdir, sn, &slen),
           *dig = read_vec(vdir, "testcases/test_file.sha256.digest", &dlen);
   double ratio = 0;
+  bench_progress(++vdone, vtotal, "rsa_verify %u%s", bits, exp3 ? " (e=3)" : "");
   if (!keyb || !sig || !dig || dlen != 32) {
+    bench_progress_clear();
     printf("| %u%s | vectors not found in %s |\n", bits, exp3 ? " (e=3)" : "", vdir);
     goto out;
   }
@@ -398,16 +427,22 @@ static double verify_case(const char *vdir, unsigned bits, int exp3, int print) 
   measure(nc, fn, arg, med);
   double ossl = nc > n + 1 ? med[n + 1] : 0;
   ratio = ossl > 0 ? med[n] / ossl : 0;
-  if (print) {
-    printf("| %u%s |", bits, exp3 ? " (e=3)" : "");
-    for (int k = 0; k < n; k++) print_us(med[k]);
-    printf(" %s %.2f |", autoname, med[n] / 1e3);
-    print_us(ossl);
-    if (ossl > 0)
-      printf(" %.3f |\n", ratio);
-    else
-      printf(" n/a |\n");
-  }
+  bench_progress_clear();
+  printf("| %u%s |", bits, exp3 ? " (e=3)" : "");
+  for (int k = 0; k < n; k++) print_us(med[k]);
+  printf(" %s %.2f |", autoname, med[n] / 1e3);
+  print_us(ossl);
+  if (ossl > 0)
+    printf(" %.3f |\n", ratio);
+  else
+    printf(" n/a |\n");
+  const char *op = exp3 ? "rsa_verify_e3" : "rsa_verify";
+  for (int k = 0; k < n; k++) rec(table, op, bits, names[k], med[k]);
+  rec(table, op, bits, "openssl", ossl);
+  bench_json_add(&json,
+                 "\"table\": \"%s\", \"op\": \"%s\", \"bits\": %u, \"kernel\": \"auto\", "
+                 "\"auto_kernel\": \"%s\", \"median_ns\": %.1f",
+                 table, op, bits, autoname, med[n]);
 #ifdef FC_BENCH_OPENSSL
   bench_ossl_free(o);
 #endif
@@ -425,12 +460,13 @@ static void table_verify(const char *vdir) {
   printf(" auto | openssl | auto/openssl |\n|---:|");
   for (int k = 0; k < nk + 3; k++) printf("---:|");
   printf("\n");
-  double r2 = verify_case(vdir, 2048, 0, 1), r4 = verify_case(vdir, 4096, 0, 1),
-         r8 = verify_case(vdir, 8192, 0, 1);
-  verify_case(vdir, 2048, 1, 1);
+  uint64_t probed = fc_cpu_features_probed();
+  vtotal = probed & FC_CPU_AVX512F ? 5 : 4;
+  double r2 = verify_case(vdir, 2048, 0, "verify"), r4 = verify_case(vdir, 4096, 0, "verify"),
+         r8 = verify_case(vdir, 8192, 0, "verify");
+  verify_case(vdir, 2048, 1, "verify");
   printf("\nTargets (auto/openssl): 2048 %.3f (<= 0.30), 4096 %.3f (<= 0.25), 8192 %.3f (<= 0.50)\n",
          r2, r4, r8);
-  uint64_t probed = fc_cpu_features_probed();
   if (probed & FC_CPU_AVX512F) {
     fc_init_features(probed & ~FC_CPU_AVX512F);
     printf("\nWith AVX-512 masked off (as FASTCRYPT_CPU=-avx512f):\n\n| bits |");
@@ -440,7 +476,7 @@ static void table_verify(const char *vdir) {
     printf(" auto | openssl | auto/openssl |\n|---:|");
     for (int k = 0; k < n + 3; k++) printf("---:|");
     printf("\n");
-    double rm = verify_case(vdir, 2048, 0, 1);
+    double rm = verify_case(vdir, 2048, 0, "verify_no_avx512");
     printf("\nTarget without AVX-512: 2048 %.3f (<= 1.0)\n", rm);
     fc_init_features(~(uint64_t)0);
   }
@@ -463,8 +499,12 @@ static void table_verify(const char *vdir) {
   run_fn fn[2] = {run_pow, run_gmp};
   void *arg[2] = {&c, &g};
   double med[2];
+  bench_progress(1, 1, "e = 3: fc_modpow, mpz_powm_ui");
   measure(2, fn, arg, med);
+  bench_progress_clear();
   if (!gmp_check(&g, c.r, 64)) failed = 1;
+  rec("e3", "modpow_e3", 2048, fc_impl_active_for_bits(FC_OP_MONT, 2048), med[0]);
+  rec("e3", "modpow_e3", 2048, "gmp", med[1]);
   printf("\ne = 3 at 2048 bits: fc_modpow (%s) %.2f us, GMP mpz_powm_ui %.2f us: %.2fx\n",
          fc_impl_active_for_bits(FC_OP_MONT, 2048), med[0] / 1e3, med[1] / 1e3, med[0] / med[1]);
   mpz_clears(g.n, g.a, g.e, g.r, NULL);
@@ -476,11 +516,14 @@ static void table_verify(const char *vdir) {
 static void table_calibration(void) {
   double t[9];
   for (int i = 0; i < 9; i++) {
+    bench_progress(i + 1, 9, "fc_calibrate");
     double s = now();
     if (fc_calibrate(FC_OP_MONT) != FC_OK) failed = 1;
     t[i] = now() - s;
   }
+  bench_progress_clear();
   qsort(t, 9, sizeof(double), cmpd);
+  rec("calibrate", "fc_calibrate", 0, "auto", t[4]);
   fc_impl_class cl[FC_MONT_CLASSES];
   fc_impl_classes(FC_OP_MONT, cl, FC_MONT_CLASSES);
   printf("\n### fc_calibrate(FC_OP_MONT): median %.0f us (min %.0f, max %.0f of 9 calls)\n\n",
@@ -488,6 +531,8 @@ static void table_calibration(void) {
   printf("| class | calibrated choice | fastest modpow in table 1 (size: kernel) |\n|---|---|---|\n");
   for (int c = 0; c < FC_MONT_CLASSES; c++) {
     printf("| <= %u | %s |", cl[c].max_bits, cl[c].name);
+    bench_json_add(&json, "\"table\": \"calibrate\", \"op\": \"class\", \"bits\": %u, "
+                          "\"kernel\": \"%s\"", cl[c].max_bits, cl[c].name);
     for (size_t s = 0; s < NSIZES; s++) {
       if (fc__mont_class(sizes[s]) != (unsigned)c) continue;
       int best = 0;
@@ -523,23 +568,14 @@ static void write_csv(const char *path) {
   fclose(f);
 }
 
-int bench_mont_main(int argc, char **argv, const char *vdir) {
-  const char *csv = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
-      rounds = atoi(argv[++i]);
-    else if (strcmp(argv[i], "--target-us") == 0 && i + 1 < argc)
-      target_ns = atof(argv[++i]) * 1e3;
-    else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
-      csv = argv[++i];
-    else if (strcmp(argv[i], "--vectors") == 0 && i + 1 < argc)
-      vdir = argv[++i];
-    else {
-      fprintf(stderr, "usage: fc_bench mont [--rounds R] [--target-us T] [--csv FILE] [--vectors DIR]\n");
-      return 2;
-    }
+int bench_mont_main(const bench_opts *o) {
+  if (o->runs) rounds = o->runs;
+  if (o->target_us) target_ns = o->target_us * 1e3;
+  if (rounds < 1) {
+    fprintf(stderr, "fc_bench mont: --rounds needs at least 1\n");
+    return 2;
   }
-  if (rounds < 1) rounds = 1;
+  if (bench_json_open(&json, o->json) != 0) return 2;
   fc_init();
   char cpu[128] = "?";
   fc_cpu_name(cpu, sizeof(cpu));
@@ -555,9 +591,10 @@ int bench_mont_main(int argc, char **argv, const char *vdir) {
   printf("- method: median of %d interleaved rounds of about %.0f us per column\n", rounds,
          target_ns / 1e3);
   table_kernels();
-  table_verify(vdir);
+  table_verify(o->vectors);
   table_calibration();
-  if (csv) write_csv(csv);
+  if (o->csv) write_csv(o->csv);
+  if (bench_json_close(&json) != 0) failed = 1;
   if (failed) fprintf(stderr, "fc_bench mont: a result was wrong\n");
   return failed ? 1 : 0;
 }

@@ -94,25 +94,21 @@ void bench_print_figures(const bench_report *r) {
          r->auto_kernel ? r->auto_kernel : "none", f[0], f[1], f[2], f[3]);
 }
 
-int bench_write_json(const bench_report *r, const char *path) {
-  FILE *f = fopen(path, "w");
-  if (f == NULL) return -1;
+void bench_write_json(const bench_report *r, bench_json *j) {
   /* The probe first (bits 0): the cost fc_init pays once. */
-  fprintf(f,
-          "[\n  {\"op\": \"cpu_probe\", \"bits\": 0, \"kernel\": \"probe\", \"mean_ns\": %.1f, "
-          "\"std_ns\": %.1f, \"runs\": %d, \"iters\": 1, \"clock\": \"%s\"}",
-          r->probe_mean_ns, r->probe_std_ns, r->probe_calls, r->clock);
+  bench_json_add(j,
+                 "\"op\": \"cpu_probe\", \"bits\": 0, \"kernel\": \"probe\", \"mean_ns\": %.1f, "
+                 "\"std_ns\": %.1f, \"runs\": %d, \"iters\": 1, \"clock\": \"%s\"",
+                 r->probe_mean_ns, r->probe_std_ns, r->probe_calls, r->clock);
   for (int ci = 0; ci < r->ncases; ci++)
     for (int k = 0; k < r->ncols; k++) {
       const bench_result *x = at(r, ci, k);
       if (!x->valid) continue;
-      fprintf(f,
-              ",\n  {\"op\": \"%s\", \"bits\": %u, \"kernel\": \"%s\", \"mean_ns\": %.1f, "
-              "\"std_ns\": %.1f, \"runs\": %d, \"iters\": %" PRIu64
-              ", \"median_ns\": %.1f, \"clock\": \"%s\"}",
-              bench_op_name(r->cases[ci].op), r->cases[ci].bits, r->cols[k], x->mean_ns,
-              x->std_ns, x->runs, x->iters, x->median_ns, r->clock);
+      bench_json_add(j,
+                     "\"op\": \"%s\", \"bits\": %u, \"kernel\": \"%s\", \"mean_ns\": %.1f, "
+                     "\"std_ns\": %.1f, \"runs\": %d, \"iters\": %" PRIu64
+                     ", \"median_ns\": %.1f, \"clock\": \"%s\"",
+                     bench_op_name(r->cases[ci].op), r->cases[ci].bits, r->cols[k], x->mean_ns,
+                     x->std_ns, x->runs, x->iters, x->median_ns, r->clock);
     }
-  fprintf(f, "\n]\n");
-  return fclose(f) == 0 ? 0 : -1;
 }

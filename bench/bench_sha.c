@@ -1,5 +1,5 @@
 /*
- * fc_bench --sha: SHA-1/256/512 throughput at 64 B, 1 KiB, 16 KiB and 1 MiB
+ * fc_bench sha: SHA-1/256/512 throughput at 64 B, 1 KiB, 16 KiB and 1 MiB
  * for every usable kernel of each hash op, HMAC-SHA256 on 64 B,
  * PBKDF2-HMAC-SHA256 with 10,000 iterations, and RSA-PSS-2048 (SHA-256,
  * MGF1-SHA-256, 32-byte salt, e = 65537) verification, with an OpenSSL 3
@@ -22,6 +22,8 @@
  *            on a context set up once. Key and signature are made by OpenSSL
  *            at start-up (this row needs OpenSSL).
  * Every timed call's result is checked (digests against the scalar kernel's).
+ * --json: one record per case and column ("case", "kernel", "median_ns",
+ * "std_ns", and "mb_s" for the hash and HMAC cases).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -65,6 +67,14 @@ static const row rows[] = {
     {"rsa-pss-2048/sha256", K_PSS, FC_SHA256, 2048},
 };
 
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+
+/* Does the run measure r? --filter, and the PSS row needs OpenSSL's key. */
+static int have_pss;
+static int selected(const row *r, const char *filter) {
+  return (filter == NULL || strstr(r->name, filter) != NULL) && (r->k != K_PSS || have_pss);
+}
+
 typedef struct {
   const char *name; /* kernel name or "openssl" */
   int ossl;
@@ -79,7 +89,6 @@ static const uint8_t key32[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
 static const uint8_t pw[8] = "password", salt[16] = "saltsaltsaltsalt";
 static fc_rsa_pubkey pss_key;
 static uint8_t pss_sig[256], pss_digest[32];
-static int have_pss;
 static int check_failed;
 
 #ifdef FC_BENCH_OPENSSL
@@ -129,7 +138,7 @@ static double run(const row *r, const col *c, uint64_t iters) {
   double t = now_ns() - t0;
   size_t olen = r->k == K_PSS ? 0 : r->k == K_PBKDF2 ? 32 : fc_hash_len(r->alg);
   if (!ok || (olen && memcmp(out, ref, olen) != 0)) {
-    fprintf(stderr, "fc_bench --sha: %s / %s: wrong result\n", r->name, c->name);
+    fprintf(stderr, "fc_bench sha: %s / %s: wrong result\n", r->name, c->name);
     check_failed = 1;
   }
   return t;
@@ -197,22 +206,17 @@ static double mean_of(col *c, double *sd) {
   return med;
 }
 
-int bench_sha_main(int argc, char **argv) {
-  int runs = 30, warm = 3;
-  double target = 2e6;
-  const char *filter = NULL;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (strcmp(argv[i], "--runs") == 0) runs = atoi(argv[i + 1]);
-    else if (strcmp(argv[i], "--target-us") == 0) target = atof(argv[i + 1]) * 1e3;
-    else if (strcmp(argv[i], "--filter") == 0) filter = argv[i + 1];
-    else if (strcmp(argv[i], "--clock") == 0 && strcmp(argv[i + 1], "thread") == 0)
-      clk = CLOCK_THREAD_CPUTIME_ID;
-    else {
-      fprintf(stderr, "usage: fc_bench --sha [--runs N] [--target-us US] [--filter S] [--clock thread]\n");
-      return 2;
-    }
+int bench_sha_main(const bench_opts *o) {
+  int runs = o->runs ? o->runs : 30, warm = 3;
+  double target = o->target_us ? o->target_us * 1e3 : 2e6;
+  const char *filter = o->filter;
+  clk = o->thread_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+  if (runs < 2 || runs > MAXRUNS) {
+    fprintf(stderr, "fc_bench sha: --runs takes 2..%d\n", MAXRUNS);
+    return 2;
   }
-  if (runs < 2 || runs > MAXRUNS) return 2;
+  bench_json json;
+  if (bench_json_open(&json, o->json) != 0) return 2;
   if (warm >= runs) warm = runs / 2;
   buf = malloc(1 << 20);
   if (!buf) return 2;
@@ -221,11 +225,11 @@ int bench_sha_main(int argc, char **argv) {
   const char *mdn[8] = {NULL, "SHA1", "SHA224", "SHA256", "SHA384", "SHA512"};
   for (int a = 1; a <= 5; a++) md_of[a] = EVP_MD_fetch(NULL, mdn[a], NULL);
   have_pss = make_pss() == 0;
-  if (!have_pss) fprintf(stderr, "fc_bench --sha: OpenSSL PSS set-up failed\n");
+  if (!have_pss) fprintf(stderr, "fc_bench sha: OpenSSL PSS set-up failed\n");
 #endif
   char cpu[256] = "unknown";
   fc_cpu_name(cpu, sizeof cpu);
-  printf("# fc_bench --sha\n\n- CPU: %s\n- automatic: sha1 %s, sha256 %s, sha512 %s, mont %s\n",
+  printf("# fc_bench sha\n\n- CPU: %s\n- automatic: sha1 %s, sha256 %s, sha512 %s, mont %s\n",
          cpu, fc_impl_active(FC_OP_SHA1), fc_impl_active(FC_OP_SHA256),
          fc_impl_active(FC_OP_SHA512), fc_impl_active(FC_OP_MONT));
   printf("- method: %d runs per case, first %d dropped, about %.0f us per run, %s;"
@@ -234,10 +238,12 @@ int bench_sha_main(int argc, char **argv) {
          clk == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "CLOCK_THREAD_CPUTIME_ID");
   printf("| case | column | throughput or time | vs openssl | vs scalar |\n|---|---|---:|---:|---:|\n");
   static col cols[MAXCOLS];
-  for (size_t ri = 0; ri < sizeof(rows) / sizeof(rows[0]); ri++) {
+  int ncases = 0, done = 0;
+  for (size_t ri = 0; ri < NROWS; ri++) ncases += selected(&rows[ri], filter);
+  for (size_t ri = 0; ri < NROWS; ri++) {
     const row *r = &rows[ri];
-    if (filter && !strstr(r->name, filter)) continue;
-    if (r->k == K_PSS && !have_pss) continue;
+    if (!selected(r, filter)) continue;
+    bench_progress(++done, ncases, "%s", r->name);
     int nc = 0;
     if (r->k == K_PSS) {
       cols[nc++] = (col){.name = "auto"};
@@ -277,6 +283,7 @@ int bench_sha_main(int argc, char **argv) {
         if (k >= warm) c->s[c->ns++] = t;
       }
     if (r->k != K_PSS) fc_impl_select(op_of(r->alg), NULL);
+    bench_progress_clear();
     double ossl = 0, scal = 0, sd;
     for (int c = 0; c < nc; c++) {
       double m = mean_of(&cols[c], &sd);
@@ -295,9 +302,20 @@ int bench_sha_main(int argc, char **argv) {
       if (scal > 0 && !cols[c].ossl && strcmp(cols[c].name, "scalar") != 0)
         snprintf(vs, sizeof vs, "%.2fx", scal / m);
       printf("| %s | %s | %s | %s | %s |\n", r->name, cols[c].name, v, vo, vs);
+      if (r->k == K_HASH || r->k == K_HMAC)
+        bench_json_add(&json,
+                       "\"case\": \"%s\", \"kernel\": \"%s\", \"median_ns\": %.1f, "
+                       "\"std_ns\": %.1f, \"mb_s\": %.1f",
+                       r->name, cols[c].name, m, sd, r->len * 1e3 / m);
+      else
+        bench_json_add(&json,
+                       "\"case\": \"%s\", \"kernel\": \"%s\", \"median_ns\": %.1f, "
+                       "\"std_ns\": %.1f",
+                       r->name, cols[c].name, m, sd);
     }
     fflush(stdout);
   }
   free(buf);
+  if (bench_json_close(&json) != 0) return 1;
   return check_failed;
 }

@@ -1,5 +1,5 @@
 /*
- * fc_bench --threads N: RSA-2048 verification throughput on 1, 2, ..., N
+ * fc_bench threads [--max N]: RSA-2048 verification throughput on 1, 2, ..., N
  * threads at once. The library has no shared mutable state after fc_init,
  * so k threads should verify about k times as many signatures per second as
  * one (on k free cores).
@@ -12,6 +12,8 @@
  * stops. The first round is a warm-up; reported: mean and standard deviation
  * of the others, per-thread throughput, and scaling against one thread.
  * Every verification must return FC_OK (otherwise exit status 1).
+ * N: --max, by default the online CPUs (at most MAX_THREADS). --json: one
+ * record per thread count ("threads", "verifications_per_s", "std", "scaling").
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 
@@ -68,7 +71,15 @@ static uint8_t *slurp(const char *path, size_t *len) {
   return b;
 }
 
-int fc_bench_threads(int max_threads, const char *vdir) {
+int bench_threads_main(const bench_opts *o) {
+  const char *vdir = o->vectors;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  int max_threads = o->max_threads;
+  if (max_threads == 0) max_threads = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (int)cpus;
+  if (max_threads < 1 || max_threads > MAX_THREADS) {
+    fprintf(stderr, "fc_bench threads: --max takes 1..%d\n", MAX_THREADS);
+    return 2;
+  }
   char path[1024];
   size_t klen = 0, slen = 0, dlen = 0;
   snprintf(path, sizeof path, "%s/testkeys/key_rsa2048.keyb", vdir);
@@ -86,10 +97,8 @@ int fc_bench_threads(int max_threads, const char *vdir) {
     fprintf(stderr, "fc_bench: key_rsa2048.keyb does not load\n");
     return 1;
   }
-  if (max_threads < 1 || max_threads > MAX_THREADS) {
-    fprintf(stderr, "fc_bench: --threads takes 1..%d\n", MAX_THREADS);
-    return 2;
-  }
+  bench_json json;
+  if (bench_json_open(&json, o->json) != 0) return 2;
   printf("## RSA-2048 verification on several threads (kernel %s)\n\n",
          fc_impl_active(FC_OP_MONT));
   printf("%d rounds of %d ms per thread count, the first dropped; one key shared read-only.\n\n",
@@ -100,6 +109,7 @@ int fc_bench_threads(int max_threads, const char *vdir) {
   int failed = 0;
   for (int n = 1; n <= max_threads; n++) {
     double tput[ROUNDS];
+    bench_progress(n, max_threads, "%d thread%s", n, n > 1 ? "s" : "");
     for (int r = 0; r < ROUNDS; r++) {
       atomic_int go = 0;
       worker w[MAX_THREADS];
@@ -125,11 +135,18 @@ int fc_bench_threads(int max_threads, const char *vdir) {
     for (int r = 1; r < ROUNDS; r++) mean += tput[r] / (ROUNDS - 1);
     for (int r = 1; r < ROUNDS; r++) var += (tput[r] - mean) * (tput[r] - mean) / (ROUNDS - 2);
     if (n == 1) one = mean;
+    bench_progress_clear();
     printf("| %d | %.0f ±%.0f | %.0f | %.2fx |\n", n, mean, sqrt(var), mean / n, mean / one);
+    fflush(stdout);
+    bench_json_add(&json,
+                   "\"threads\": %d, \"verifications_per_s\": %.1f, \"std\": %.1f, "
+                   "\"scaling\": %.3f, \"kernel\": \"%s\"",
+                   n, mean, sqrt(var), mean / one, fc_impl_active(FC_OP_MONT));
   }
+  int json_failed = bench_json_close(&json) != 0;
   if (failed) {
     fprintf(stderr, "fc_bench: a verification failed\n");
     return 1;
   }
-  return 0;
+  return json_failed;
 }

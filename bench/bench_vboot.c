@@ -44,6 +44,7 @@ static const char *const vop_labels[] = {"vb2ex_hwcrypto_modexp, e = 65537",
                                          "vb2ex_hwcrypto_modexp, e = 3",
                                          "of which fc_mont_init_rr"};
 static const unsigned sizes[] = {2048, 8192};
+#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
 
 typedef struct {
   struct vb2_public_key key;
@@ -156,6 +157,12 @@ static void cell(double mean, double std, double base) {
     printf(" %s |", t);
 }
 
+/* Writes case (op, sizes[s])'s name into name; 1 when --filter selects it. */
+static int selected(const bench_vboot_opts *o, int op, size_t s, char name[64]) {
+  snprintf(name, 64, "%s/%u", vop_names[op], sizes[s]);
+  return o->filter == NULL || strstr(name, o->filter) != NULL;
+}
+
 int bench_vboot(const bench_vboot_opts *o) {
   fc_impl_info impls[MAX_KERNELS];
   const char *cols[MAX_KERNELS];
@@ -174,17 +181,20 @@ int bench_vboot(const bench_vboot_opts *o) {
   uint64_t iters[MAX_KERNELS];
   if (samples == NULL) return 2;
 
-  int header = 0;
+  int header = 0, ncases = 0, done = 0;
+  char name[64];
   for (int op = HOOK_F4; op <= INIT_RR; op++)
-    for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
-      char name[64];
-      snprintf(name, sizeof(name), "%s/%u", vop_names[op], sizes[s]);
-      if (o->filter != NULL && strstr(name, o->filter) == NULL) continue;
+    for (size_t s = 0; s < NSIZES; s++) ncases += selected(o, op, s, name);
+  for (int op = HOOK_F4; op <= INIT_RR; op++)
+    for (size_t s = 0; s < NSIZES; s++) {
+      if (!selected(o, op, s, name)) continue;
+      bench_progress(++done, ncases, "%s", name);
       if (load(&in, sizes[s], o->vdir) != 0) {
         free(samples);
         return 2;
       }
       if (!header) {
+        bench_progress_clear();
         printf("\n## contrib/vboot: vb2ex_hwcrypto_modexp per kernel (vboot test keys, "
                "test_file SHA-256 signatures; workbuf %d bytes)\n\n| call | bits |",
                WORKBUF_BYTES);
@@ -221,6 +231,7 @@ int bench_vboot(const bench_vboot_opts *o) {
             memcmp(out[k], out[base], in.len) != 0)
           failure[k] = "result differs from scalar32's";
       }
+      bench_progress_clear();
       printf("| %s | %u |", vop_labels[op], sizes[s]);
       for (int k = 0; k < ncols; k++) {
         if (failure[k]) {
@@ -230,6 +241,11 @@ int bench_vboot(const bench_vboot_opts *o) {
           continue;
         }
         cell(mean[k], std[k], base >= 0 && base != k && !failure[base] ? mean[base] : 0);
+        bench_json_add(o->json,
+                       "\"op\": \"%s\", \"bits\": %u, \"kernel\": \"%s\", \"mean_ns\": %.1f, "
+                       "\"std_ns\": %.1f, \"runs\": %d, \"iters\": %llu, \"clock\": \"%s\"",
+                       vop_names[op], sizes[s], cols[k], mean[k], std[k], kept,
+                       (unsigned long long)iters[k], o->thread_clock ? "thread" : "monotonic");
       }
       printf("\n");
       fflush(stdout);

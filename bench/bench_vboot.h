@@ -2,6 +2,8 @@
 #ifndef FC_BENCH_VBOOT_H
 #define FC_BENCH_VBOOT_H
 
+#include "bench.h"
+
 typedef struct {
   int runs, warmup;    /* rounds, of which the first `warmup` are dropped */
   double target_ns;    /* length of one run */
@@ -9,6 +11,7 @@ typedef struct {
   const char *kernels; /* comma-separated kernel names, NULL: every usable one */
   const char *vdir;    /* tests/vectors/vboot */
   int thread_clock;    /* CLOCK_THREAD_CPUTIME_ID instead of CLOCK_MONOTONIC */
+  bench_json *json;    /* --json: one record per case and kernel (bench.h; may be closed) */
 } bench_vboot_opts;
 
 /* Prints its own markdown table. 0: every call succeeded and every kernel's

@@ -1,136 +1,229 @@
 /*
- * fc_bench: mont_mul, modpow (e = 65537 and e = 3) and PKCS#1 v1.5 RSA
- * verification with SHA-256, for every usable Montgomery kernel (each pinned
- * with fc_impl_select) and OpenSSL 3 when built with it.
+ * fc_bench [MODE] [OPTIONS]: the driver. It times the process's first
+ * fc_init (verify reports it), parses the options every mode shares, and
+ * runs the mode from the table below; no MODE means verify. Also the
+ * helpers the modes share (bench.h): --kernels lists, progress, --json.
  *
- * Method: per case, every column's iteration count is calibrated once so a
- * run lasts about --target-us (1 ms by default; at least one call). Then
- * --runs rounds (100), each timing one run per column, the column order
- * rotated every round so a burst of load hits all columns alike; the first 5
- * rounds are warm-up and dropped. Per column: mean and sample standard
- * deviation of the per-call time over the kept runs, and the improvement
- * against scalar32, (t_scalar32 - t) / t_scalar32 * 100. CLOCK_MONOTONIC.
- *
- * Timed loops (all setup is outside them), fastcrypt side:
- *  - mont_mul:   fc_mont_mul(ctx, r, a, b) on a context initialised once.
- *  - modpow:     fc_modpow(ctx, r, a, e): argument checks, the kernel's
- *                conversion in, the exponentiation, conversion out.
- *  - rsa_verify: fc_rsa_verify(key, FC_SHA256, digest, sig) on a key loaded
- *                once with fc_rsa_pubkey_from_vboot (Montgomery constants
- *                computed there); each call checks lengths and range,
- *                exponentiates and compares the whole expected encoding.
- * The OpenSSL side is described in bench_openssl.c.
- *
- * Sanity checks (exit status 1, not a test): every timed fc_rsa_verify
- * returns FC_OK (EVP_PKEY_verify 1), and every column's mont_mul and modpow
- * result equals scalar32's.
+ * Exit status: 0; 1 when a result check failed; 2 for a usage error, with
+ * one line on stderr and where to find the help.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
-#include "bench_vboot.h"
-#include "fc_internal.h"
 
-#ifndef FC_BENCH_VECTORS_DIR
-#define FC_BENCH_VECTORS_DIR "tests/vectors/vboot"
-#endif
+/* ---------------- options ---------------- */
 
-#define MAX_COLS 12
-#define MAX_CASES 32
-#define WARMUP 5
-#define PROBE_CALLS 100
+enum {
+  O_RUNS = 1 << 0,
+  O_ROUNDS = 1 << 1,
+  O_TARGET = 1 << 2,
+  O_FILTER = 1 << 3,
+  O_KERNELS = 1 << 4,
+  O_VECTORS = 1 << 5,
+  O_CLOCK = 1 << 6,
+  O_CSV = 1 << 7,
+  O_MAX = 1 << 8,
+};
 
-static const unsigned random_bits[] = {1024, 2048, 3072, 4096, 8192};
-static const unsigned rsa_bits[] = {2048, 4096};
-
-typedef struct {
-  int runs, warmup;
-  double target_ns;
-  const char *json, *filter, *kernels, *vdir, *clock;
-  int threads; /* --threads N: the thread-scaling run only */
-} options;
-
-typedef struct {
+static const struct {
   const char *name;
-  int is_ossl;
-  fc_mont_ctx *ctx;   /* fastcrypt: mont_mul, modpow */
-  fc_rsa_pubkey *key; /* fastcrypt: rsa_verify */
-  uint32_t r[FC_MONT_MAX_WORDS];
-#ifdef FC_BENCH_OPENSSL
-  bench_ossl *ossl;
-#endif
-  const char *failure; /* NULL while the current case is going well */
-  uint64_t iters; /* calls per run */
-  double *samples; /* ns per call, one per kept run */
-} column;
+  unsigned bit;
+} option_names[] = {
+    {"--runs", O_RUNS},       {"--rounds", O_ROUNDS},   {"--target-us", O_TARGET},
+    {"--filter", O_FILTER},   {"--kernels", O_KERNELS}, {"--vectors", O_VECTORS},
+    {"--clock", O_CLOCK},     {"--csv", O_CSV},         {"--max", O_MAX},
+};
 
-/* ---------------- helpers ---------------- */
+/* Spellings of fc_bench before the modes, and what replaced them. */
+static const struct {
+  const char *old, *now;
+} renamed[] = {
+    {"--sha", "fc_bench sha [OPTIONS]"},
+    {"--threads", "fc_bench threads --max N"},
+};
 
-/* CLOCK_MONOTONIC by default; --clock thread: CLOCK_THREAD_CPUTIME_ID, which
-   leaves out the time the thread is descheduled (a busy shared machine). */
-static clockid_t bench_clock = CLOCK_MONOTONIC;
+/* ---------------- modes ---------------- */
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(bench_clock, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+typedef struct {
+  const char *name, *summary;
+  unsigned opts;    /* the O_* options it takes (all take --json and --help) */
+  const char *help; /* those options, one line each */
+  int (*run)(const bench_opts *o);
+} mode;
+
+static const mode modes[] = {
+    {"verify",
+     "RSA verify, modpow, mont_mul per Montgomery kernel; vboot hook (default)",
+     O_RUNS | O_TARGET | O_FILTER | O_KERNELS | O_VECTORS | O_CLOCK,
+     "  --runs N        runs per case, the first 5 dropped as warm-up (default 100)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --filter S      only cases whose name (e.g. modpow_e3/2048, vboot) contains S\n"
+     "  --kernels L     only these columns: Montgomery kernel names, openssl\n"
+     "  --vectors DIR   vboot vectors (default " FC_BENCH_VECTORS_DIR ")\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
+     bench_verify_main},
+    {"mont",
+     "Montgomery kernels: mont_mul, sqr, modpow; verify vs OpenSSL; calibrate",
+     O_ROUNDS | O_TARGET | O_CSV | O_VECTORS,
+     "  --rounds R      interleaved rounds, the median reported (default 15, at most 64)\n"
+     "  --target-us T   length of one run in microseconds (default 200)\n"
+     "  --csv PATH      the modpow column per size, for bench/plot_modpow.gp\n"
+     "  --vectors DIR   vboot vectors (default " FC_BENCH_VECTORS_DIR ")\n",
+     bench_mont_main},
+    {"sha",
+     "SHA-1/256/512 per hash kernel, HMAC, PBKDF2, RSA-PSS-2048 verification",
+     O_RUNS | O_TARGET | O_FILTER | O_CLOCK,
+     "  --runs N        runs per case, the first 3 dropped as warm-up (default 30, at most 1000)\n"
+     "  --target-us T   length of one run in microseconds (default 2000)\n"
+     "  --filter S      only cases whose name (e.g. sha256/16K) contains S\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
+     bench_sha_main},
+    {"aes", "AES-128/256 ECB, CBC, CTR, GCM throughput per AES kernel",
+     O_RUNS | O_TARGET | O_FILTER,
+     "  --runs N        rounds, the median reported (default 21)\n"
+     "  --target-us T   length of one run in microseconds (default 2000)\n"
+     "  --filter S      only cases whose name (e.g. aes128_gcm_enc/1024) contains S\n",
+     bench_aes_main},
+    {"threads", "RSA-2048 verifications per second on 1, 2, ..., N threads",
+     O_MAX | O_VECTORS,
+     "  --max N         up to N threads (1..64; default: the online CPUs, at most 64)\n"
+     "  --vectors DIR   vboot vectors (default " FC_BENCH_VECTORS_DIR ")\n",
+     bench_threads_main},
+};
+#define NMODES (sizeof(modes) / sizeof(modes[0]))
+
+static const char common_help[] =
+    "  --json PATH     also write the results to PATH: one JSON array of records\n"
+    "  --help, -h      this mode's options\n";
+
+static void help_all(void) {
+  printf("usage: fc_bench [MODE] [OPTIONS]    (no MODE: verify)\n\nmodes:\n");
+  for (size_t i = 0; i < NMODES; i++) printf("  %-9s %s\n", modes[i].name, modes[i].summary);
+  printf("  %-9s this text; 'fc_bench MODE --help' lists MODE's options\n\n", "help");
+  printf("options of every mode:\n%s\n", common_help);
+  printf("Progress goes to stderr when it is a terminal. Exit status: 0; 1 when a result\n"
+         "check failed (every result is checked; no time is); 2 for a usage error.\n");
 }
 
-/* splitmix64 (Steele, Lea, Flood, OOPSLA 2014): fixed-seed operands. */
-static uint64_t rng_state;
-static uint32_t rng32(void) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (uint32_t)((z ^ (z >> 31)) >> 32);
+static void help_mode(const mode *m) {
+  printf("usage: fc_bench %s [OPTIONS]\n%s.\n\noptions:\n%s%s", m->name, m->summary, m->help,
+         common_help);
 }
 
-static uint8_t *read_all(const char *dir, const char *name, size_t *len) {
-  char path[4096];
-  snprintf(path, sizeof(path), "%s/%s", dir, name);
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) {
-    fprintf(stderr, "fc_bench: cannot open %s (use --vectors DIR)\n", path);
-    return NULL;
-  }
-  size_t cap = 1 << 16, n = 0, got;
-  uint8_t *buf = malloc(cap);
-  while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) {
-      uint8_t *nb = realloc(buf, cap *= 2);
-      if (nb == NULL) free(buf);
-      buf = nb;
+/* A usage error: one line (printf-style) and where the help is; exit status 2. */
+static int usage_error(const char *try_mode, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("fc_bench: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\nTry 'fc_bench%s%s --help'\n", try_mode ? " " : "", try_mode ? try_mode : "");
+  return 2;
+}
+
+/* *out = v as a whole number (1 on success). */
+static int parse_int(const char *v, int *out) {
+  char *end;
+  long x = strtol(v, &end, 10);
+  if (end == v || *end != '\0' || x < -1000000000L || x > 1000000000L) return 0;
+  *out = (int)x;
+  return 1;
+}
+
+/* Parses argv[0..argc) (after the mode's name) into *o for mode m.
+   Returns -1 to go on, else the exit status (help printed, or a usage error). */
+static int parse(const mode *m, int argc, char **argv, bench_opts *o) {
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      help_mode(m);
+      return 0;
     }
+    unsigned bit = 0;
+    for (size_t k = 0; k < sizeof(option_names) / sizeof(option_names[0]); k++)
+      if (strcmp(a, option_names[k].name) == 0) bit = option_names[k].bit;
+    if (strcmp(a, "--json") != 0 && !(bit & m->opts)) {
+      for (size_t k = 0; k < sizeof(renamed) / sizeof(renamed[0]); k++)
+        if (strcmp(a, renamed[k].old) == 0)
+          return usage_error(NULL, "'%s' is gone: use '%s'", a, renamed[k].now);
+      if (bit) return usage_error(m->name, "mode %s has no option '%s'", m->name, a);
+      return usage_error(m->name, "unknown option '%s' for mode %s", a, m->name);
+    }
+    if (v == NULL) return usage_error(m->name, "option '%s' needs a value", a);
+    i++;
+    int ok = 1;
+    if (strcmp(a, "--json") == 0)
+      o->json = v;
+    else if (bit == O_RUNS || bit == O_ROUNDS)
+      ok = parse_int(v, &o->runs) && o->runs > 0; /* 0 stands for "not given" */
+    else if (bit == O_MAX)
+      ok = parse_int(v, &o->max_threads) && o->max_threads > 0;
+    else if (bit == O_TARGET) {
+      char *end;
+      o->target_us = strtod(v, &end);
+      ok = end != v && *end == '\0' && o->target_us > 0 && o->target_us < 1e9;
+    } else if (bit == O_FILTER)
+      o->filter = v;
+    else if (bit == O_KERNELS)
+      o->kernels = v;
+    else if (bit == O_VECTORS)
+      o->vectors = v;
+    else if (bit == O_CSV)
+      o->csv = v;
+    else if (bit == O_CLOCK) {
+      ok = strcmp(v, "thread") == 0 || strcmp(v, "monotonic") == 0;
+      o->thread_clock = strcmp(v, "thread") == 0;
+    }
+    if (!ok) return usage_error(m->name, "bad value '%s' for option '%s'", v, a);
   }
-  fclose(f);
-  *len = n;
-  return buf;
+  return -1;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
+int main(int argc, char **argv) {
+  /* First thing: the whole first fc_init (probe, environment, tables). */
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  fc_err init_rc = fc_init();
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  bench_opts o = {.vectors = FC_BENCH_VECTORS_DIR, .init_rc = init_rc};
+  o.init_ns = (double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec);
+
+  const char *first = argc > 1 ? argv[1] : "";
+  if (strcmp(first, "help") == 0 || strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
+    const mode *m = NULL; /* fc_bench help MODE: MODE's help */
+    for (size_t i = 0; argc > 2 && i < NMODES; i++)
+      if (strcmp(argv[2], modes[i].name) == 0) m = &modes[i];
+    if (m)
+      help_mode(m);
+    else
+      help_all();
+    return 0;
+  }
+  const mode *m = &modes[0]; /* verify, without a MODE */
+  int skip = 1;
+  if (argc > 1 && first[0] != '-') {
+    m = NULL;
+    for (size_t i = 0; i < NMODES; i++)
+      if (strcmp(first, modes[i].name) == 0) m = &modes[i];
+    if (m == NULL) return usage_error(NULL, "unknown mode '%s'", first);
+    skip = 2;
+  }
+  int rc = parse(m, argc - skip, argv + skip, &o);
+  if (rc >= 0) return rc;
+  rc = m->run(&o);
+  bench_progress_clear();
+  return rc;
 }
 
-/* Sorts x (n >= 1) for the median. */
-static void stats(double *x, int n, double *mean, double *std, double *median) {
-  qsort(x, (size_t)n, sizeof(double), cmp_double);
-  *median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-  double s = 0, q = 0;
-  for (int i = 0; i < n; i++) s += x[i];
-  *mean = s / n;
-  for (int i = 0; i < n; i++) q += (x[i] - *mean) * (x[i] - *mean);
-  *std = n > 1 ? sqrt(q / (n - 1)) : 0;
-}
+/* ---------------- shared helpers (bench.h) ---------------- */
 
-/* bench.h */
 int bench_in_list(const char *list, const char *name) {
   if (list == NULL) return 1;
   size_t n = strlen(name);
@@ -143,442 +236,53 @@ int bench_in_list(const char *list, const char *name) {
   }
 }
 
-static const struct {
-  uint64_t bit;
-  const char *name;
-} feature_names[] = {
-    {FC_CPU_SSE2, "sse2"},         {FC_CPU_SSSE3, "ssse3"},           {FC_CPU_SSE41, "sse4.1"},
-    {FC_CPU_AVX, "avx"},           {FC_CPU_AVX2, "avx2"},             {FC_CPU_BMI2, "bmi2"},
-    {FC_CPU_ADX, "adx"},           {FC_CPU_AESNI, "aesni"},           {FC_CPU_PCLMUL, "pclmul"},
-    {FC_CPU_SHANI, "shani"},       {FC_CPU_AVX512F, "avx512f"},       {FC_CPU_AVX512VL, "avx512vl"},
-    {FC_CPU_AVX512BW, "avx512bw"}, {FC_CPU_AVX512IFMA, "avx512ifma"}, {FC_CPU_VAES, "vaes"},
-    {FC_CPU_VPCLMUL, "vpclmul"},   {FC_CPU_NEON, "neon"},             {FC_CPU_ARM_AES, "aes"},
-    {FC_CPU_ARM_PMULL, "pmull"},   {FC_CPU_ARM_SHA1, "sha1"},         {FC_CPU_ARM_SHA2, "sha2"},
-    {FC_CPU_ARM_SHA512, "sha512"},
-};
+static int progress_tty = -1; /* unknown until the first call */
+static int progress_shown;
 
-static void print_features(uint64_t f) {
-  int any = 0;
-  for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
-    if (f & feature_names[i].bit) {
-      printf("%s%s", any ? " " : "", feature_names[i].name);
-      any = 1;
-    }
-  if (!any) printf("(none)");
+void bench_progress(int i, int n, const char *fmt, ...) {
+  if (progress_tty < 0) progress_tty = isatty(STDERR_FILENO);
+  if (!progress_tty) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "\r\033[K[%d/%d] ", i, n);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fflush(stderr);
+  progress_shown = 1;
 }
 
-/* ---------------- inputs ---------------- */
-
-static int load_input(bench_input *in, const bench_case *c, const char *vdir) {
-  free(in->keyb);
-  free(in->sig);
-  memset(in, 0, sizeof(*in));
-  in->op = c->op;
-  in->bits = c->bits;
-  in->nwords = c->bits / 32;
-  if (c->op == BOP_MODPOW_E3) {
-    in->e[0] = 3;
-    in->e_len = 1;
-  } else {
-    in->e[0] = 1, in->e[1] = 0, in->e[2] = 1;
-    in->e_len = 3;
-  }
-  if (c->op != BOP_RSA_VERIFY) {
-    /* Random odd n with its top bit set; a, b < 2^(bits-1) < n. The same
-       numbers at a size for every op: the seed depends on the size only. */
-    rng_state = 0x66635f62656e6368ull ^ c->bits;
-    for (size_t i = 0; i < in->nwords; i++) in->n[i] = rng32();
-    in->n[0] |= 1;
-    in->n[in->nwords - 1] |= 0x80000000u;
-    for (size_t i = 0; i < in->nwords; i++) in->a[i] = rng32(), in->b[i] = rng32();
-    in->a[in->nwords - 1] &= 0x7fffffffu;
-    in->b[in->nwords - 1] &= 0x7fffffffu;
-    return 0;
-  }
-  char name[64];
-  size_t dlen = 0;
-  snprintf(name, sizeof(name), "testkeys/key_rsa%u.keyb", c->bits);
-  in->keyb = read_all(vdir, name, &in->keyb_len);
-  snprintf(name, sizeof(name), "testcases/test_file.rsa%u_sha256.sig", c->bits);
-  in->sig = read_all(vdir, name, &in->sig_len);
-  uint8_t *d = read_all(vdir, "testcases/test_file.sha256.digest", &dlen);
-  int ok = in->keyb && in->sig && d && dlen == 32 && in->keyb_len == 8 + (size_t)c->bits / 4;
-  if (ok) {
-    memcpy(in->digest, d, 32);
-    for (size_t i = 0; i < in->nwords; i++) { /* .keyb: nwords, n0inv, n[] little-endian */
-      const uint8_t *p = in->keyb + 8 + 4 * i;
-      in->n[i] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    }
-  } else if (in->keyb && in->sig && d) {
-    fprintf(stderr, "fc_bench: unexpected sizes of the rsa%u vectors\n", c->bits);
-  }
-  free(d);
-  return ok ? 0 : -1;
+void bench_progress_clear(void) {
+  if (progress_shown) fputs("\r\033[K", stderr);
+  progress_shown = 0;
 }
 
-/* scalar32's mont_mul or modpow result: what every column must reproduce. */
-static int reference(const bench_input *in, fc_mont_ctx *ctx, uint32_t *ref) {
-  if (fc_impl_select(FC_OP_MONT, "scalar32") != FC_OK) return -1;
-  fc_err rc = fc_mont_init(ctx, in->n, in->nwords);
-  fc_impl_select(FC_OP_MONT, NULL);
-  if (rc != FC_OK) return -1;
-  if (in->op == BOP_MONT_MUL) {
-    fc_mont_mul(ctx, ref, in->a, in->b);
-    return 0;
-  }
-  return fc_modpow(ctx, ref, in->a, in->e, in->e_len) == FC_OK ? 0 : -1;
-}
-
-/* ---------------- columns ---------------- */
-
-/* Sets col up for in, outside any timed loop. A fastcrypt context or key
-   records the kernel active at its init: pin first, init, then unpin. */
-static int setup_column(column *col, const bench_input *in) {
-#ifdef FC_BENCH_OPENSSL
-  if (col->is_ossl) {
-    bench_ossl_free(col->ossl);
-    col->ossl = bench_ossl_new(in);
-    return col->ossl ? 0 : -1;
-  }
-#endif
-  if (fc_impl_select(FC_OP_MONT, col->name) != FC_OK) {
-    fprintf(stderr, "fc_bench: cannot pin kernel %s\n", col->name);
+int bench_json_open(bench_json *j, const char *path) {
+  *j = (bench_json){NULL, path, 0};
+  if (path == NULL) return 0;
+  if ((j->f = fopen(path, "w")) == NULL) {
+    fprintf(stderr, "fc_bench: cannot write %s\n", path);
     return -1;
   }
-  fc_err rc;
-  const fc_mont_ctx *m;
-  if (in->op == BOP_RSA_VERIFY) {
-    rc = fc_rsa_pubkey_from_vboot(col->key, in->keyb, in->keyb_len, 65537);
-    m = &col->key->mont;
-  } else {
-    rc = fc_mont_init(col->ctx, in->n, in->nwords);
-    m = col->ctx;
-  }
-  fc_impl_select(FC_OP_MONT, NULL);
-  if (rc != FC_OK || strcmp(((const fc__kernel_head *)m->kernel)->name, col->name) != 0) {
-    fprintf(stderr, "fc_bench: %s: key/context setup failed (%d)\n", col->name, (int)rc);
-    return -1;
-  }
+  fputs("[", j->f);
   return 0;
 }
 
-/* The timed loop of a fastcrypt column. 0 when every call returned FC_OK. */
-static int run_fc(column *col, const bench_input *in, uint64_t iters) {
-  int bad = 0;
-  switch (in->op) {
-    case BOP_MONT_MUL:
-      for (uint64_t i = 0; i < iters; i++) fc_mont_mul(col->ctx, col->r, in->a, in->b);
-      break;
-    case BOP_MODPOW_F4:
-    case BOP_MODPOW_E3:
-      for (uint64_t i = 0; i < iters; i++)
-        bad |= fc_modpow(col->ctx, col->r, in->a, in->e, in->e_len) != FC_OK;
-      break;
-    case BOP_RSA_VERIFY:
-      for (uint64_t i = 0; i < iters; i++)
-        bad |= fc_rsa_verify(col->key, FC_SHA256, in->digest, 32, in->sig, in->sig_len) != FC_OK;
-      break;
-  }
+void bench_json_add(bench_json *j, const char *fmt, ...) {
+  if (j == NULL || j->f == NULL) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs(j->n++ ? ",\n  {" : "\n  {", j->f);
+  vfprintf(j->f, fmt, ap);
+  fputs("}", j->f);
+  va_end(ap);
+}
+
+int bench_json_close(bench_json *j) {
+  if (j->f == NULL) return 0;
+  fputs("\n]\n", j->f);
+  int bad = ferror(j->f) != 0;
+  bad |= fclose(j->f) != 0;
+  j->f = NULL;
+  if (bad) fprintf(stderr, "fc_bench: cannot write %s\n", j->path);
   return bad ? -1 : 0;
-}
-
-/* One run of iters calls; *ns = its time on the chosen clock. */
-static int run_column(column *col, const bench_input *in, uint64_t iters, double *ns) {
-  double t0 = now_ns();
-  int rc;
-#ifdef FC_BENCH_OPENSSL
-  if (col->is_ossl)
-    rc = bench_ossl_run(col->ossl, iters);
-  else
-#endif
-    rc = run_fc(col, in, iters);
-  *ns = now_ns() - t0;
-  return rc;
-}
-
-/* Calls per run for a run of about target_ns (at least 1): grow the count
-   until a run takes half the target, then scale by the fastest of 3 runs
-   (a run the machine interrupted would make the count too small). */
-static int calibrate(column *col, const bench_input *in, double target_ns) {
-  uint64_t iters = 1;
-  double t, best;
-  for (;;) {
-    if (run_column(col, in, iters, &t) != 0) return -1;
-    if (t >= target_ns / 2 || iters >= ((uint64_t)1 << 32)) break;
-    iters *= t < target_ns / 64 ? 16 : 2;
-  }
-  best = t;
-  for (int i = 0; i < 2; i++) {
-    if (run_column(col, in, iters, &t) != 0) return -1;
-    best = t < best ? t : best;
-  }
-  double k = (double)iters * target_ns / (best > 0 ? best : 1);
-  col->iters = k < 1 ? 1 : (uint64_t)(k + 0.5);
-  return 0;
-}
-
-/* Measures one case in every column into row[]. Returns -1 if a check
-   failed, -2 if the inputs could not be read. */
-static int measure_case(const options *o, const bench_case *c, bench_input *in, column *cols,
-                        int ncols, fc_mont_ctx *ref_ctx, bench_result *row) {
-  uint32_t ref[FC_MONT_MAX_WORDS], got[FC_MONT_MAX_WORDS];
-  int failed = 0, kept = o->runs - o->warmup;
-  if (load_input(in, c, o->vdir) != 0) return -2;
-  if (c->op != BOP_RSA_VERIFY && reference(in, ref_ctx, ref) != 0) {
-    fprintf(stderr, "fc_bench: scalar32 reference failed\n");
-    return -1;
-  }
-  const char *call_failed = c->op == BOP_RSA_VERIFY ? "a signature did not verify" : "a call failed";
-  for (int k = 0; k < ncols; k++) {
-    cols[k].failure = NULL;
-    if (setup_column(&cols[k], in) != 0)
-      cols[k].failure = "setup failed";
-    else if (calibrate(&cols[k], in, o->target_ns) != 0)
-      cols[k].failure = call_failed;
-  }
-  for (int r = 0; r < o->runs; r++)
-    for (int j = 0; j < ncols; j++) {
-      column *col = &cols[(j + r) % ncols];
-      double ns;
-      if (col->failure) continue;
-      if (run_column(col, in, col->iters, &ns) != 0) {
-        col->failure = call_failed;
-        continue;
-      }
-      if (r >= o->warmup) col->samples[r - o->warmup] = ns / (double)col->iters;
-    }
-  for (int k = 0; k < ncols; k++) {
-    column *col = &cols[k];
-    if (col->failure) {
-      fprintf(stderr, "fc_bench: %s/%u: %s: %s\n", bench_op_name(c->op), c->bits, col->name,
-              col->failure);
-      failed = 1;
-      continue;
-    }
-    if (c->op != BOP_RSA_VERIFY) {
-#ifdef FC_BENCH_OPENSSL
-      if (col->is_ossl)
-        bench_ossl_result(col->ossl, got, in->nwords);
-      else
-#endif
-        memcpy(got, col->r, 4 * in->nwords);
-      if (memcmp(got, ref, 4 * in->nwords) != 0) {
-        fprintf(stderr, "fc_bench: %s/%u: %s: result differs from scalar32's\n",
-                bench_op_name(c->op), c->bits, col->name);
-        failed = 1;
-        continue;
-      }
-    }
-    row[k].valid = 1;
-    row[k].iters = col->iters;
-    row[k].runs = kept;
-    stats(col->samples, kept, &row[k].mean_ns, &row[k].std_ns, &row[k].median_ns);
-  }
-  return failed ? -1 : 0;
-}
-
-/* ---------------- main ---------------- */
-
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: fc_bench [--runs N] [--json FILE] [--filter SUBSTR] [--kernels a,b]\n"
-          "                [--vectors DIR] [--target-us US]\n"
-          "  --runs N       runs per case, the first %d dropped as warm-up (default 100)\n"
-          "  --json FILE    one record per op, size and kernel\n"
-          "  --filter S     only cases whose name (e.g. modpow_e3/2048) contains S\n"
-          "  --kernels L    only these columns: Montgomery kernel names, openssl\n"
-          "  --vectors DIR  vboot vectors (default %s)\n"
-          "  --target-us T  duration of one run in microseconds (default 1000)\n"
-          "  --clock C      monotonic (default) or thread (CPU time of this thread)\n"
-          "  --threads N    only RSA-2048 verification throughput on 1..N threads\n",
-          WARMUP, FC_BENCH_VECTORS_DIR);
-}
-
-static int parse_args(int argc, char **argv, options *o) {
-  *o = (options){100, WARMUP, 1e6, NULL, NULL, NULL, FC_BENCH_VECTORS_DIR, "monotonic", 0};
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      usage(stdout);
-      exit(0);
-    }
-    if (i + 1 >= argc) {
-      usage(stderr);
-      return -1;
-    }
-    const char *v = argv[++i];
-    if (strcmp(a, "--runs") == 0)
-      o->runs = atoi(v);
-    else if (strcmp(a, "--json") == 0)
-      o->json = v;
-    else if (strcmp(a, "--filter") == 0)
-      o->filter = v;
-    else if (strcmp(a, "--kernels") == 0)
-      o->kernels = v;
-    else if (strcmp(a, "--vectors") == 0)
-      o->vdir = v;
-    else if (strcmp(a, "--target-us") == 0)
-      o->target_ns = atof(v) * 1e3;
-    else if (strcmp(a, "--threads") == 0)
-      o->threads = atoi(v);
-    else if (strcmp(a, "--clock") == 0 && strcmp(v, "monotonic") == 0)
-      o->clock = v, bench_clock = CLOCK_MONOTONIC;
-    else if (strcmp(a, "--clock") == 0 && strcmp(v, "thread") == 0)
-      o->clock = v, bench_clock = CLOCK_THREAD_CPUTIME_ID;
-    else {
-      usage(stderr);
-      return -1;
-    }
-  }
-  if (o->runs < 2 || !(o->target_ns > 0)) {
-    fprintf(stderr, "fc_bench: --runs needs at least 2, --target-us a positive number\n");
-    return -1;
-  }
-  o->warmup = o->runs > 2 * WARMUP ? WARMUP : o->runs / 2;
-  return 0;
-}
-
-static double probe_ns[PROBE_CALLS];
-
-int bench_aes(int argc, char **argv); /* bench_aes.c: `fc_bench aes ...` */
-
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "mont") == 0) /* issue 9: bench_mont.c */
-    return bench_mont_main(argc - 1, argv + 1, FC_BENCH_VECTORS_DIR);
-  if (argc > 1 && strcmp(argv[1], "aes") == 0) return bench_aes(argc - 1, argv + 1);
-  /* First thing: the whole first fc_init (probe, environment, tables). */
-  double t0 = now_ns();
-  fc_err init_rc = fc_init();
-  double init_ns = now_ns() - t0;
-  if (argc > 1 && strcmp(argv[1], "--sha") == 0) return bench_sha_main(argc - 1, argv + 1);
-
-  options o;
-  if (parse_args(argc, argv, &o) != 0) return 2;
-  if (o.threads) return fc_bench_threads(o.threads, o.vdir);
-  int kept = o.runs - o.warmup;
-
-  /* The probe alone, PROBE_CALLS times: the part of fc_init that costs. */
-  double pmean, pstd, pmedian;
-  for (int i = 0; i < PROBE_CALLS; i++) {
-    double s = now_ns();
-    volatile uint64_t f = fc__cpu_probe();
-    probe_ns[i] = now_ns() - s;
-    (void)f;
-  }
-  stats(probe_ns, PROBE_CALLS, &pmean, &pstd, &pmedian); /* sorts probe_ns */
-
-  /* Columns: usable Montgomery kernels in list order, then OpenSSL. */
-  fc_impl_info impls[MAX_COLS];
-  size_t nimpl = fc_impls(FC_OP_MONT, impls, MAX_COLS);
-  nimpl = nimpl > MAX_COLS ? MAX_COLS : nimpl;
-  static column cols[MAX_COLS + 1];
-  const char *names[MAX_COLS + 1];
-  int ncols = 0;
-  for (size_t i = 0; i < nimpl; i++)
-    if (impls[i].usable && bench_in_list(o.kernels, impls[i].name)) cols[ncols++].name = impls[i].name;
-#ifdef FC_BENCH_OPENSSL
-  if (bench_in_list(o.kernels, "openssl")) {
-    cols[ncols].name = "openssl";
-    cols[ncols++].is_ossl = 1;
-  }
-#endif
-  if (ncols == 0) {
-    fprintf(stderr, "fc_bench: no usable column in --kernels %s\n", o.kernels);
-    return 2;
-  }
-  for (int k = 0; k < ncols; k++) {
-    names[k] = cols[k].name;
-    cols[k].ctx = malloc(sizeof(fc_mont_ctx));
-    cols[k].key = malloc(sizeof(fc_rsa_pubkey));
-    cols[k].samples = malloc(sizeof(double) * (size_t)kept);
-    if (!cols[k].ctx || !cols[k].key || !cols[k].samples) return 2;
-  }
-
-  /* Cases, in table order. */
-  static bench_case cases[MAX_CASES];
-  int ncases = 0;
-  for (int op = BOP_MONT_MUL; op <= BOP_RSA_VERIFY; op++) {
-    int rsa = op == BOP_RSA_VERIFY;
-    size_t nsizes = rsa ? sizeof(rsa_bits) / sizeof(rsa_bits[0])
-                        : sizeof(random_bits) / sizeof(random_bits[0]);
-    for (size_t s = 0; s < nsizes; s++) {
-      unsigned bits = rsa ? rsa_bits[s] : random_bits[s];
-      char name[48];
-      snprintf(name, sizeof(name), "%s/%u", bench_op_name((bench_op)op), bits);
-      if (o.filter == NULL || strstr(name, o.filter) != NULL)
-        cases[ncases++] = (bench_case){(bench_op)op, bits};
-    }
-  }
-
-  /* Header. */
-  char cpu[256] = "unknown";
-  fc_cpu_name(cpu, sizeof(cpu));
-  struct timespec res;
-  clock_getres(bench_clock, &res);
-  const char *auto_k = fc_impl_active(FC_OP_MONT);
-  printf("# fc_bench\n\n- CPU: %s\n- features: ", cpu);
-  print_features(fc_cpu_features());
-  if (fc_cpu_features() != fc_cpu_features_probed()) {
-    printf(" (probed: ");
-    print_features(fc_cpu_features_probed());
-    printf(")");
-  }
-  printf("\n- Montgomery kernels built: ");
-  for (size_t i = 0; i < nimpl; i++)
-    printf("%s%s%s", i ? ", " : "", impls[i].name, impls[i].usable ? "" : " (not usable here)");
-  printf("; automatic: %s\n", auto_k ? auto_k : "none");
-  printf("- fc_init, first call: %.1f us (rc %d)\n", init_ns / 1e3, (int)init_rc);
-  printf("- CPU probe (fc__cpu_probe), %d calls: %.1f us ±%.1f per call (median %.1f, min %.1f, "
-         "max %.1f)\n",
-         PROBE_CALLS, pmean / 1e3, pstd / 1e3, pmedian / 1e3, probe_ns[0] / 1e3,
-         probe_ns[PROBE_CALLS - 1] / 1e3);
-#ifdef FC_BENCH_OPENSSL
-  printf("- OpenSSL: %s\n", bench_ossl_version());
-#endif
-  printf("- method: %d runs per case, first %d dropped; about %.0f us per run; clock %s "
-         "(resolution %ld ns); mean ±std per call; (+x%%) = faster than scalar32\n\n",
-         o.runs, o.warmup, o.target_ns / 1e3,
-         bench_clock == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "CLOCK_THREAD_CPUTIME_ID",
-         res.tv_nsec + 1000000000L * (long)res.tv_sec);
-  fflush(stdout);
-
-  /* Measure. */
-  bench_result *results = calloc((size_t)ncases * (size_t)ncols + 1, sizeof(bench_result));
-  bench_input *in = calloc(1, sizeof(*in));
-  fc_mont_ctx *ref_ctx = malloc(sizeof(*ref_ctx));
-  if (!results || !in || !ref_ctx) return 2;
-  int failed = 0;
-  for (int ci = 0; ci < ncases; ci++) {
-    int rc = measure_case(&o, &cases[ci], in, cols, ncols, ref_ctx,
-                          &results[(size_t)ci * (size_t)ncols]);
-    if (rc == -2) return 2;
-    failed |= rc != 0;
-  }
-
-  bench_report rep = {cases, ncases, names, ncols, results, auto_k, pmean, pstd, PROBE_CALLS,
-                      o.clock};
-  bench_print_table(&rep);
-  bench_print_figures(&rep);
-  bench_vboot_opts vo = {o.runs, o.warmup, o.target_ns, o.filter, o.kernels, o.vdir, bench_clock != CLOCK_MONOTONIC};
-  failed |= bench_vboot(&vo) != 0;
-  if (o.json != NULL && bench_write_json(&rep, o.json) != 0) {
-    fprintf(stderr, "fc_bench: cannot write %s\n", o.json);
-    failed = 1;
-  }
-
-  for (int k = 0; k < ncols; k++) {
-#ifdef FC_BENCH_OPENSSL
-    bench_ossl_free(cols[k].ossl);
-#endif
-    free(cols[k].ctx);
-    free(cols[k].key);
-    free(cols[k].samples);
-  }
-  free(in->keyb);
-  free(in->sig);
-  free(in);
-  free(ref_ctx);
-  free(results);
-  if (failed) fprintf(stderr, "fc_bench: FAILED (see the messages above)\n");
-  return failed ? 1 : 0;
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The benchmark: every usable Montgomery kernel and OpenSSL 3, as a markdown
 # table on stdout and one JSON record per op, size and kernel in bench.json.
-# Usage: tools/bench.sh [fc_bench options]
+# Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
-#        --filter rsa_verify, --kernels scalar32,openssl, --clock thread)
+#        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
+#        `fc_bench verify --help` lists them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/deps.sh gnuplot-nox
@@ -19,5 +20,5 @@ cmake -S . -B "$out" -G Ninja "${args[@]}" > "$out/configure.log" 2>&1 || {
 }
 cmake --build "$out" --target fc_bench
 json="$PWD/bench.json"
-"$out/bench/fc_bench" --json "$json" "$@"
+"$out/bench/fc_bench" verify --json "$json" "$@"
 echo "JSON records: $json"
