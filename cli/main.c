@@ -51,8 +51,14 @@ int main(int argc, char **argv) {
     printf("fastcrypt %s\n", fc_version());
     return FCT_EXIT_OK;
   }
+  /* A bad FASTCRYPT_CPU / FASTCRYPT_IMPL leaves the automatic choice (or
+     the other pins) in place: say so and go on. */
   fc_err rc = fc_init();
-  if (rc != FC_OK) {
+  if (rc == FC_ERR_ENV)
+    fct_error(cmd, "warning: FASTCRYPT_CPU or FASTCRYPT_IMPL could not be parsed; ignored");
+  else if (rc == FC_ERR_UNSUPPORTED)
+    fct_error(cmd, "warning: FASTCRYPT_IMPL names a kernel not built or not usable here; not pinned");
+  else if (rc != FC_OK) {
     fct_error(cmd, "library initialisation failed (%d)", (int)rc);
     return FCT_EXIT_USAGE;
   }

@@ -1,7 +1,295 @@
+/*
+ * fastcrypt verify: RSA signature verification (PKCS#1 v1.5 or PSS) of a
+ * file, with the key as PEM, DER or vboot. Exit 0 valid, 1 invalid, 2 error;
+ * one line on stderr for every outcome, nothing on stdout (but --help).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "pem.h"
+
+#define CMD "verify"
+#define KEY_MAX (64u << 10)  /* larger than any key form of an 8192-bit key */
+#define SIG_MAX (64u << 10)  /* a longer file is an input error, a wrong length 1 */
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "Usage: fastcrypt verify --key KEY --sig SIG [OPTION]... FILE\n"
+          "Verify an RSA signature of FILE ('-': standard input).\n"
+          "\n"
+          "  --key KEY       public key: PEM (BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY),\n"
+          "                  DER of either, vboot .vbpubk, or vboot .keyb (needs --e)\n"
+          "  --sig SIG       raw signature bytes (as openssl dgst -sign writes them)\n"
+          "  --hash ALG      sha1, sha224, sha256, sha384 or sha512; default: the hash\n"
+          "                  a .vbpubk names, else sha256\n"
+          "  --pss           RSASSA-PSS with MGF1 of the same hash (default PKCS#1 v1.5)\n"
+          "  --salt N|auto   PSS salt length in bytes; auto (default) accepts any\n"
+          "  --e 65537|3     public exponent of a .keyb key (others carry theirs;\n"
+          "                  given with them, it must match)\n"
+          "  --help          this text\n"
+          "\n"
+          "Exit status: 0 valid signature, 1 invalid signature, 2 usage or input error.\n"
+          "The verdict (or the error) is one line on standard error.\n");
+}
+
+static const struct {
+  const char *name;
+  fc_hash_alg alg;
+} hashes[] = {
+    {"sha1", FC_SHA1},     {"sha224", FC_SHA224}, {"sha256", FC_SHA256},
+    {"sha384", FC_SHA384}, {"sha512", FC_SHA512},
+};
+
+static const char *hash_name(int32_t alg) {
+  for (size_t i = 0; i < sizeof(hashes) / sizeof(hashes[0]); i++)
+    if ((int32_t)hashes[i].alg == alg) return hashes[i].name;
+  return "unknown";
+}
+
+/* Decimal 0..max, digits only. */
+static int parse_uint(const char *s, unsigned long max, unsigned long *out) {
+  if (*s == '\0') return 0;
+  unsigned long v = 0;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return 0;
+    unsigned d = (unsigned)(*s - '0');
+    if (v > (max - d) / 10) return 0;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return 1;
+}
+
+/* e of a key as an integer when it fits 32 bits, else 0. */
+static uint32_t key_e(const fc_rsa_pubkey *k) {
+  if (k->e_len > 4) return 0;
+  uint32_t e = 0;
+  for (uint32_t i = 0; i < k->e_len; i++) e = e << 8 | k->e[i];
+  return e;
+}
+
+static int is_keyb(const uint8_t *buf, size_t len) {
+  if (len < 8) return 0;
+  uint64_t nwords = (uint64_t)buf[0] | (uint64_t)buf[1] << 8 | (uint64_t)buf[2] << 16 |
+                    (uint64_t)buf[3] << 24;
+  return 8 + 8 * nwords == len;
+}
+
+static const char *rc_text(fc_err rc) {
+  switch (rc) {
+    case FC_ERR_KEY: return "unusable RSA key (modulus size, parity or exponent)";
+    case FC_ERR_DER: return "malformed DER";
+    case FC_ERR_UNSUPPORTED: return "exponent not supported by this build";
+    default: return "not an RSA public key";
+  }
+}
+
+/* Loads the key; returns 0 or prints one line and returns FCT_EXIT_USAGE. */
+static int load_key(fc_rsa_pubkey *key, const char *path, uint32_t want_e) {
+  size_t len;
+  uint8_t *buf = fct_read_file(CMD, path, KEY_MAX, &len);
+  if (buf == NULL) return FCT_EXIT_USAGE;
+  int status = FCT_EXIT_USAGE, carries_e = 1;
+  fc_err rc;
+  if (fct_pem_detect(buf, len)) {
+    uint8_t *der;
+    size_t der_len;
+    const char *why;
+    int kind = fct_pem_decode(buf, len, &der, &der_len, &why);
+    if (kind == 0) {
+      fct_error(CMD, "%s: %s", path, why);
+      goto out;
+    }
+    int got = fct_der_kind(der, der_len);
+    rc = fc_rsa_pubkey_from_der(key, der, der_len);
+    free(der);
+    if (rc == FC_OK && got != kind) {
+      fct_error(CMD, "%s: PEM label says %s but the key is %s", path,
+                kind == FCT_PEM_SPKI ? "PUBLIC KEY" : "RSA PUBLIC KEY",
+                got == FCT_PEM_SPKI ? "a SubjectPublicKeyInfo" : "PKCS#1 RSAPublicKey");
+      goto out;
+    }
+    if (rc != FC_OK) {
+      fct_error(CMD, "%s: PEM body: %s", path, rc_text(rc));
+      goto out;
+    }
+  } else if ((rc = fc_rsa_pubkey_from_der(key, buf, len)) == FC_OK) {
+    /* DER */
+  } else if (rc != FC_ERR_DER) {
+    fct_error(CMD, "%s: DER key: %s", path, rc_text(rc));
+    goto out;
+  } else if (is_keyb(buf, len)) {
+    if (want_e == 0) {
+      fct_error(CMD, "%s: a vboot .keyb key stores no exponent: give --e 65537 or --e 3", path);
+      goto out;
+    }
+    carries_e = 0;
+    rc = fc_rsa_pubkey_from_vboot(key, buf, len, want_e);
+    if (rc != FC_OK) {
+      fct_error(CMD, "%s: vboot .keyb key: %s", path, rc_text(rc));
+      goto out;
+    }
+  } else if ((rc = fc_rsa_pubkey_from_vboot(key, buf, len, 0)) != FC_OK) {
+    fct_error(CMD, "%s: not a PEM, DER or vboot RSA public key", path);
+    goto out;
+  }
+  if (carries_e && want_e != 0 && key_e(key) != want_e) {
+    fct_error(CMD, "%s: the key's exponent is not %lu (--e)", path, (unsigned long)want_e);
+    goto out;
+  }
+  status = 0;
+out:
+  free(buf);
+  return status;
+}
 
 int fct_verify_main(int argc, char **argv) {
-  (void)argc;
-  fct_error(argv[0], "not implemented");
-  return FCT_EXIT_USAGE;
+  const char *key_path = NULL, *sig_path = NULL, *file = NULL;
+  const char *hash_arg = NULL, *salt_arg = NULL, *e_arg = NULL;
+  int pss = 0, opts_done = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (opts_done || a[0] != '-' || strcmp(a, "-") == 0) {
+      if (file != NULL) {
+        fct_error(CMD, "one FILE only ('%s' is extra; see fastcrypt verify --help)", a);
+        return FCT_EXIT_USAGE;
+      }
+      file = a;
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      opts_done = 1;
+      continue;
+    }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return FCT_EXIT_OK;
+    }
+    if (strcmp(a, "--pss") == 0) {
+      pss = 1;
+      continue;
+    }
+    static const char *const valued[] = {"--key", "--sig", "--hash", "--salt", "--e"};
+    const char **slots[] = {&key_path, &sig_path, &hash_arg, &salt_arg, &e_arg};
+    size_t k, nlen = 0;
+    for (k = 0; k < 5; k++) {
+      nlen = strlen(valued[k]);
+      if (strncmp(a, valued[k], nlen) == 0 && (a[nlen] == '\0' || a[nlen] == '=')) break;
+    }
+    if (k == 5) {
+      fct_error(CMD, "unknown option '%s' (see fastcrypt verify --help)", a);
+      return FCT_EXIT_USAGE;
+    }
+    const char *v;
+    if (a[nlen] == '=') {
+      v = a + nlen + 1;
+    } else if (i + 1 < argc) {
+      v = argv[++i];
+    } else {
+      fct_error(CMD, "option '%s' needs an argument", a);
+      return FCT_EXIT_USAGE;
+    }
+    *slots[k] = v;
+  }
+  if (key_path == NULL || sig_path == NULL || file == NULL) {
+    fct_error(CMD, "missing %s (usage: fastcrypt verify --key KEY --sig SIG FILE)",
+              key_path == NULL ? "--key" : sig_path == NULL ? "--sig" : "FILE");
+    return FCT_EXIT_USAGE;
+  }
+  if ((strcmp(key_path, "-") == 0) + (strcmp(sig_path, "-") == 0) + (strcmp(file, "-") == 0) > 1) {
+    fct_error(CMD, "standard input ('-') can be only one of KEY, SIG and FILE");
+    return FCT_EXIT_USAGE;
+  }
+
+  fc_hash_alg hash = 0;
+  if (hash_arg != NULL) {
+    for (size_t i = 0; i < sizeof(hashes) / sizeof(hashes[0]); i++)
+      if (strcmp(hash_arg, hashes[i].name) == 0) hash = hashes[i].alg;
+    if (hash == 0) {
+      fct_error(CMD, "bad --hash '%s' (sha1, sha224, sha256, sha384 or sha512)", hash_arg);
+      return FCT_EXIT_USAGE;
+    }
+  }
+  size_t salt = FC_PSS_SALT_AUTO;
+  if (salt_arg != NULL) {
+    unsigned long s;
+    if (!pss) {
+      fct_error(CMD, "--salt needs --pss");
+      return FCT_EXIT_USAGE;
+    }
+    if (strcmp(salt_arg, "auto") == 0) {
+      salt = FC_PSS_SALT_AUTO;
+    } else if (parse_uint(salt_arg, FC_RSA_MAX_BYTES, &s)) {
+      salt = (size_t)s;
+    } else {
+      fct_error(CMD, "bad --salt '%s' (a byte count or auto)", salt_arg);
+      return FCT_EXIT_USAGE;
+    }
+  }
+  uint32_t want_e = 0;
+  if (e_arg != NULL) {
+    if (strcmp(e_arg, "65537") == 0) {
+      want_e = 65537;
+    } else if (strcmp(e_arg, "3") == 0) {
+      want_e = 3;
+    } else {
+      fct_error(CMD, "bad --e '%s' (65537 or 3)", e_arg);
+      return FCT_EXIT_USAGE;
+    }
+  }
+
+  int status = FCT_EXIT_USAGE;
+  uint8_t *sig = NULL;
+  fc_rsa_pubkey *key = malloc(sizeof(*key));
+  if (key == NULL) {
+    fct_error(CMD, "out of memory");
+    return FCT_EXIT_USAGE;
+  }
+  if (load_key(key, key_path, want_e) != 0) goto out;
+  if (key->hash != 0) {
+    /* A .vbpubk binds its hash: another --hash is a contradiction. */
+    if (hash != 0 && (int32_t)hash != key->hash) {
+      fct_error(CMD, "%s: a vboot %s key; --hash %s does not apply", key_path,
+                hash_name(key->hash), hash_arg);
+      goto out;
+    }
+    hash = (fc_hash_alg)key->hash;
+  } else if (hash == 0) {
+    hash = FC_SHA256;
+  }
+  size_t sig_len;
+  sig = fct_read_file(CMD, sig_path, SIG_MAX, &sig_len);
+  if (sig == NULL) goto out;
+
+  uint8_t digest[FC_HASH_MAX_LEN];
+  int hrc = fct_hash_file(hash, file, digest);
+  if (hrc != 0) {
+    fct_error(CMD, "%s: %s", file, hrc > 0 ? strerror(hrc) : "hashing failed");
+    goto out;
+  }
+  size_t dlen = fc_hash_len(hash);
+  fc_err rc = pss ? fc_rsa_verify_pss(key, hash, hash, salt, digest, dlen, sig, sig_len)
+                  : fc_rsa_verify(key, hash, digest, dlen, sig, sig_len);
+  if (rc == FC_OK) {
+    fct_error(CMD, "signature OK");
+    status = FCT_EXIT_OK;
+  } else if (rc == FC_ERR_SIG) {
+    fct_error(CMD, "signature does not verify");
+    status = FCT_EXIT_FAIL;
+  } else if (pss && rc == FC_ERR_ARG) {
+    if (salt == FC_PSS_SALT_AUTO)
+      fct_error(CMD, "%s: a %u-bit key is too small for PSS with %s", key_path,
+                (unsigned)key->mont.nbits, hash_name((int32_t)hash));
+    else
+      fct_error(CMD, "--salt %zu does not fit a %u-bit key with %s", salt,
+                (unsigned)key->mont.nbits, hash_name((int32_t)hash));
+  } else {
+    fct_error(CMD, "verification failed (library error %d)", (int)rc);
+  }
+out:
+  free(sig);
+  free(key);
+  return status;
 }
