@@ -1,5 +1,5 @@
 /*
- * The cost of wiping secrets (README "Wiping secrets"), for
+ * The cost of wiping secrets (docs/wiping.md "Cost"), for
  * tools/wipe-cost.sh:
  *   wipe_cost calls CASE N   N calls of one keyed call (callgrind counts
  *                            the instructions; CASE 0..8, names below);

@@ -60,8 +60,8 @@ typedef enum {
  *                       others are.
  * The kernel table is complete whatever the code.
  * Freestanding builds (FC_FREESTANDING) read no environment and select
- * portable kernels only: SIMD kernels need fc_init_features (README
- * "Firmware").
+ * portable kernels only: SIMD kernels need fc_init_features
+ * (docs/firmware.md "Freestanding builds").
  */
 fc_err fc_init(void);
 
@@ -370,7 +370,7 @@ fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out);
    is 0); out gets fc_hash_len(alg) bytes. The key drives no branch and no
    memory index. No copy of the key, nor of a value derived from it (K0,
    K0 ^ ipad, K0 ^ opad, the chaining values), is left on the stack or in
-   registers when any HMAC, HKDF or PBKDF2 call returns (README "Wiping
+   registers when any HMAC, HKDF or PBKDF2 call returns (docs/wiping.md "Wiping
    secrets"); a streaming context holds the chaining values until final
    or fc_hmac_final wipes it. */
 fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len,
@@ -435,7 +435,7 @@ fc_err fc_rsa_verify_msg(const fc_rsa_pubkey *key, fc_hash_alg hash,
                          const void *msg, size_t len, const uint8_t *sig, size_t sig_len);
 
 /* ------------------------------------------------------------------ */
-/* Firmware: exact workspace (README "Firmware")                       */
+/* Firmware: exact workspace (docs/firmware.md "Workspace")            */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -491,7 +491,7 @@ void   fc_aes_clear(fc_aes_key *key);                                  /* wipes 
  * ECB/CBC: len a multiple of 16, else FC_ERR_ARG; iv is updated for chaining.
  * Every call that handles the key, its schedule or text leaves no copy of
  * them, nor of a value derived from them, on the stack or in registers
- * when it returns (README "Wiping secrets"); the caller's own buffers
+ * when it returns (docs/wiping.md "Wiping secrets"); the caller's own buffers
  * (key, in, out) are the caller's to wipe.
  */
 fc_err fc_aes_ecb_encrypt(const fc_aes_key *key, const uint8_t *in, uint8_t *out, size_t len);

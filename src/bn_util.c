@@ -49,7 +49,7 @@ void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords) {
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* (-Os builds, firmware's, keep only the doubling loop of fc__bn_mod_shl:
-   this step costs 640 bytes of code for set-up time; README "Firmware".) */
+   this step costs 640 bytes of code for set-up time; docs/firmware.md "Code size".) */
 
 /* Word i of w << s over words 0..i (s in 0..31). */
 static uint32_t shl_word(const uint32_t *w, size_t i, unsigned s) {

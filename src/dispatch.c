@@ -18,7 +18,7 @@
 
 #include "fc_internal.h"
 
-/* Best first; the order follows measurement (see README "Kernel order"). */
+/* Best first; the order follows measurement (docs/kernels.md "The order and why"). */
 static const fc__kernel_head *const mont_list[] = {
 #if defined(__i386__)
 #if defined(FC_HAVE_SSE2)
@@ -47,7 +47,7 @@ static const fc__kernel_head *const mont_list[] = {
     &fc__mont_scalar32.h,
 #endif
 };
-/* AES and GHASH: order measured, see README "AES". FC_WITH_AES=OFF (a
+/* AES and GHASH: order measured, see docs/kernels.md "The order and why". FC_WITH_AES=OFF (a
    verification-only firmware build) compiles both ops out. */
 #if defined(FC_HAVE_AES)
 static const fc__kernel_head *const aes_list[] = {
@@ -112,8 +112,8 @@ typedef struct {
 #define NO_LIST(name) {NULL, 0} /* op compiled out (FC_WITH_<OP>=OFF) */
 
 #if defined(FC_HAVE_SHA)
-/* SHA: hardware instructions first, then AVX-512VL, AVX2, then scalar (README
-   "SHA kernels"). */
+/* SHA: hardware instructions first, then AVX-512VL, AVX2, then scalar
+   (docs/kernels.md "The order and why"). */
 static const fc__kernel_head *const sha1_list[] = {
 #if defined(FC_HAVE_SHANI)
     &fc__sha1_shani.h,

@@ -349,7 +349,7 @@ void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen);
  * v0-v31 on AArch64). Plain fc_hash of caller data is out of scope: the
  * library cannot know the data is secret (it still wipes its context at
  * final).
- * The burn's cost (FC__STACK_BURN): README "Wiping secrets".
+ * The burn's cost (FC__STACK_BURN): docs/wiping.md "Cost".
  */
 #ifndef FC__BURN_MAX
 #define FC__BURN_MAX 8192

@@ -11,7 +11,7 @@
  *
  * x lives in ctx->rr itself, so the frame is scalar32's mont_mul alone:
  * (FC_MONT_MAX_WORDS + 2) words of accumulator, about 1.1 KiB; this keeps
- * key set-up within a firmware stack (README "Firmware").
+ * key set-up within a firmware stack (docs/firmware.md "Stack").
  * Needs ctx->n, nwords, nbits, n0inv.
  */
 #include "fc_internal.h"

@@ -8,7 +8,7 @@
  * Stack: fc_rsa_verify_pss puts the same workspace as fc_rsa_verify on the
  * stack (sized for 8192 bits; smaller for e = 2^k + 1) in a noinline frame;
  * EM is decoded in the part of it the exponentiation no longer needs. Plus
- * two hash contexts (MGF1) and a digest: about 0.6 KiB. See README "Stack".
+ * two hash contexts (MGF1) and a digest: about 0.6 KiB. See docs/firmware.md "Stack".
  */
 #include "fc_internal.h"
 

@@ -13,7 +13,7 @@
  * Stack: fc_rsa_verify and fc_rsa_public put their workspace on the stack,
  * sized for the modulus maximum: for e = 2^k + 1 (3, 65537) the largest
  * need of the kernels built (VERIFY_WS_F4), FC_RSA_VERIFY_WORKSPACE_BYTES
- * otherwise; see README "Stack" and "Firmware".
+ * otherwise; see docs/firmware.md "Stack".
  */
 #include "fc_internal.h"
 

@@ -4,7 +4,7 @@
 // vboot test signatures verify and nothing outside the workspace changes
 // (guard bytes on both sides); with one byte less the call returns
 // FC_ERR_ARG and writes nothing at all. The figures are printed for the
-// README's table ("[ WS ]" lines).
+// table in docs/firmware.md "Workspace" ("[ WS ]" lines).
 #include <gtest/gtest.h>
 
 #include <cstring>

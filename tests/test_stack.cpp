@@ -2,7 +2,7 @@
 // of our own (support/stack_depth.h). A call of an empty function measured
 // the same way is subtracted, so the figure is the library call's own stack
 // plus one small caller frame.
-// Bounds (README "Stack" and "Firmware"), every kernel, 8192 bits:
+// Bounds (docs/firmware.md "Stack"), every kernel, 8192 bits:
 //  - fc_rsa_verify, e = 2^k + 1 (3, 65537): 8 KiB - 512 (a firmware stack of
 //    8 KiB with 512 bytes to spare); fc_rsa_verify_ws: 1 KiB;
 //  - key set-up (.keyb, raw n and e): 4 KiB, so one 8 KiB stack loads a key

@@ -397,7 +397,7 @@ TEST_P(VbootHook, UnsupportedInputs) {
 
 // Peak stack of one hook call at 8192 bits, e = 65537, the way
 // tests/test_stack.cpp measures (a painted 64 KiB stack of our own, an empty
-// call subtracted). Bound: kHookStackBound bytes (the README's figures come
+// call subtracted). Bound: kHookStackBound bytes (contrib/vboot/README.md's figures come
 // from this test's output). Meaningless under AddressSanitizer: skipped.
 constexpr size_t kHookStackBound = 3072;
 struct {

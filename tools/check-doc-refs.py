@@ -6,17 +6,21 @@ no longer exists:
     in backticks that starts with one of the repository's top folders
     (src/, tests/, tools/, ...), whose file or folder is missing (a
     "path:line" or "path:name" suffix is ignored);
-  - in the code, the build and the scripts: a reference README "Title"
-    to a section that README.md has no heading for (the title may be the
-    start of the heading).
-Usage: tools/check-doc-refs.py [repository root]   (run by tests/host_doc_refs.cmake)
+  - in the code, the build and the scripts: a reference README "Title" or
+    docs/<file>.md "Title" to a section that file has no heading for (the
+    title may be the start of the heading);
+  - in README.md: a code block after a `<!-- example: PATH -->` line that
+    is not PATH's exact contents (--fix rewrites those blocks from the files).
+Usage: tools/check-doc-refs.py [--fix] [repository root]   (run by tests/host_doc_refs.cmake)
 """
 import glob
 import os
 import re
 import sys
 
-root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+args = [a for a in sys.argv[1:] if a != "--fix"]
+fix = "--fix" in sys.argv[1:]
+root = args[0] if args else os.path.join(os.path.dirname(__file__), "..")
 os.chdir(root)
 TOP = ("src/", "tests/", "tools/", "include/", "bench/", "contrib/", "docs/", "cmake/", "examples/",
        ".ci/")
@@ -43,8 +47,23 @@ for doc in docs:
         if not (os.path.exists(path) or os.path.exists(os.path.join(base, path))):
             problems.append("%s: names %s, which does not exist" % (doc, path))
 
-headings = [h.strip() for h in re.findall(r"^#+ (.*)$", open("README.md", encoding="utf-8").read(),
-                                          re.M)]
+EXAMPLE = re.compile(r"(<!-- example: (\S+) -->\n```c\n)(.*?)(```\n)", re.S)
+readme = open("README.md", encoding="utf-8").read()
+for m in EXAMPLE.finditer(readme):
+    if not os.path.exists(m.group(2)):
+        problems.append("README.md: example %s does not exist" % m.group(2))
+    elif open(m.group(2), encoding="utf-8").read() != m.group(3) and not fix:
+        problems.append("README.md: the code block of %s differs from the file (--fix)" % m.group(2))
+if fix:
+    readme = EXAMPLE.sub(lambda m: m.group(1) + open(m.group(2), encoding="utf-8").read() +
+                         m.group(4), readme)
+    open("README.md", "w", encoding="utf-8").write(readme)
+
+def headings(doc):
+    if not os.path.exists(doc):
+        return None
+    return [h.strip() for h in re.findall(r"^#+ (.*)$", open(doc, encoding="utf-8").read(), re.M)]
+
 code = []
 for top in ("src", "include", "tests", "tools", "contrib", "bench", "examples", "cmake", ".ci"):
     for dirpath, _, names in os.walk(top):
@@ -59,11 +78,15 @@ for path in sorted(code):
         continue
     if path == os.path.join("tools", "check-doc-refs.py"):
         continue
-    for m in re.finditer(r'README "([^"]+)"', text):
+    for m in re.finditer(r'(README|docs/[\w-]+\.md) "([^"]+)"', text):
+        doc = "README.md" if m.group(1) == "README" else m.group(1)
         # a title wrapped over comment lines: one space per break
-        title = re.sub(r"\s*\n\s*(?:\*|//|#)?\s*", " ", m.group(1))
-        if not any(h.startswith(title) for h in headings):
-            problems.append('%s: refers to README "%s", which has no such heading' % (path, title))
+        title = re.sub(r"\s*\n\s*(?:\*|//|#)?\s*", " ", m.group(2))
+        found = headings(doc)
+        if found is None:
+            problems.append('%s: refers to %s, which does not exist' % (path, doc))
+        elif not any(h.startswith(title) for h in found):
+            problems.append('%s: refers to %s "%s", which has no such heading' % (path, doc, title))
 
 for p in problems:
     print(p)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Code size of fastcrypt in a firmware link (README "Firmware", size table).
+# Code size of fastcrypt in a firmware link (docs/firmware.md "Code size").
 # For each architecture and configuration: a freestanding archive
 # (FC_FREESTANDING=ON, MinSizeRel = -Os, non-PIC, -ffunction-sections
 # -fdata-sections, no unwind tables), then tests/firmware/fw_size.c linked

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Firmware builds, tried as a firmware engineer would (README "Firmware"):
+# Firmware builds, tried as a firmware engineer would (docs/firmware.md "Tests of firmware builds"):
 #  1. freestanding archives (FC_FREESTANDING=ON, tests off) for x86-64, i686
 #     and AArch64 at -O3 (Release), -O2 and -Os (MinSizeRel, non-PIC, and
 #     verification only: FC_WITH_SHA=OFF, FC_WITH_AES=OFF,
@@ -69,7 +69,7 @@ fw_config() {
   case $opt in
     O3) args+=(-DCMAKE_BUILD_TYPE=Release) ;;
     O2) args+=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG") ;;
-    Os) # the firmware recipe (README "Firmware"): verification only
+    Os) # the firmware recipe (docs/firmware.md "Build recipe"): verification only
       args+=(-DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_POSITION_INDEPENDENT_CODE=OFF -DFC_WITH_SHA=OFF
         -DFC_WITH_AES=OFF -DFC_WITH_ANY_EXPONENT=OFF); pic=OFF; defs+=(-DFW_F4_ONLY -DFW_NO_SHA) ;;
   esac

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cost of wiping secrets (README "Wiping secrets"): instructions per
+# The cost of wiping secrets (docs/wiping.md "Cost"): instructions per
 # call of the keyed calls from valgrind's callgrind (exact counts; under
 # valgrind this CPU shows no AVX-512 and no SHA-NI, so the aesni, pclmul and
 # avx2 kernels run, and the burn's AVX form), for this tree's archive and,

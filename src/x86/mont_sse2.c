@@ -43,7 +43,7 @@
  * Stack: the e = 2^k + 1 chain runs in modpow itself, and mulred keeps
  * head's and finish's temporaries out of the frames under pass, so that
  * fc_rsa_verify at 8192 bits fits an 8 KiB firmware stack with 512 bytes
- * to spare (README "Firmware"; -fstack-usage writes each frame to *.su).
+ * to spare (docs/firmware.md "Stack"; -fstack-usage writes each frame to *.su).
  * mont_mul: arrays 16 * 296 + 8 * 149 = 5928 bytes; prepare about 1.1 KiB.
  */
 #include <emmintrin.h>

@@ -37,8 +37,7 @@ static inline __m256i sha2_bcast128(const void *p) {
  * Both recurrences are 5 operations deep (S1 and S0: RORX, XOR, XOR).
  * Why this form (the C one below is 4 deep and has 28 instructions): on
  * a shared Emerald Rapids host it was about 7% slower while the host was
- * quiet and about 10% faster while it was busy (README, "SHA-2 rounds on
- * x86-64, third round"); fewer operations should also be what counts on the
+ * quiet and about 10% faster while it was busy (docs/sha.md "x86"); fewer operations should also be what counts on the
  * 4-ALU cores (Haswell to Ice Lake, Zen 2/3) that choose these kernels (not
  * measured: none was at hand).
  * Written in assembly because the compiler, given the same expressions in

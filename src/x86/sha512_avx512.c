@@ -7,7 +7,7 @@
  * sigma0 takes 4 instructions instead of 7, sigma1 4 instead of 9 (Intel
  * SDM vol. 2, VPRORQ and VPTERNLOGQ). The rounds are bound by instruction
  * throughput, which they share with the schedule: measured about 8%
- * faster than `avx2` at 16 KiB on x86-64 (README "Hashing"), 2-3% on i686.
+ * faster than `avx2` at 16 KiB on x86-64 (docs/sha.md "x86"), 2-3% on i686.
  * Flags -mavx512f -mavx512vl -mavx2 -mbmi2: needs AVX512F, AVX512VL, BMI2
  * and what AVX-512F implies here (AVX2, AVX, SSE4.1, SSSE3, SSE2).
  * No 512-bit register is used (no frequency licence change).
