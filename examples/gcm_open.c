@@ -1,6 +1,7 @@
 /* gcm_open KEY BLOB OUT: decrypts BLOB = 12-byte IV || ciphertext || 16-byte
-   tag with the AES-256 key in KEY (32 raw bytes) and writes the plaintext
-   to OUT only if the tag verifies. The IV must never repeat under a key. */
+   tag (at most 1 MiB) with the AES key in KEY (16, 24 or 32 raw bytes) and
+   writes the plaintext to OUT only if the tag verifies. Whoever sealed it
+   must never repeat an IV under one key. */
 #include <fastcrypt.h>
 #include <stdio.h>
 
@@ -14,7 +15,7 @@ int main(int argc, char **argv) {
   if (f) fclose(f);
   if (g) fclose(g);
   fc_aes_key key;
-  if (len < 12 + 16 || fc_aes_init(&key, k, k_len) != FC_OK)
+  if (len < 12 + 16 || len == sizeof blob || fc_aes_init(&key, k, k_len) != FC_OK)
     return fprintf(stderr, "bad key or blob\n"), 2;
   uint8_t *ct = blob + 12, *tag = blob + len - 16;
   size_t ct_len = len - 12 - 16;
