@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sum_line.h"
 
 typedef struct {
   fc_hash_alg alg;
@@ -21,7 +22,7 @@ typedef struct {
   int binary;      /* -b 1, -t 0, neither -1 */
   int check, tagged, strict, ignore_missing, status, warn, quiet;
   char delim;       /* '\n', or '\0' with -z */
-  int bsd_reversed; /* check mode: -1 unknown, 0 GNU "hex  name" lines, 1 "hex name" */
+  int form;         /* check mode: the run's GNU line form, FCT_SUM_FORM_* */
 } sum_opts;
 
 /* ---------------- messages ---------------- */
@@ -174,89 +175,6 @@ static int print_sum(const sum_opts *o, const char *file) {
 
 /* ---------------- check mode ---------------- */
 
-/* Undoes put_name's escapes in the len bytes at s, in place (NUL-terminated
-   when shorter). 0 for a lone trailing '\\', another escape, or a NUL. */
-static int unescape(char *s, size_t len) {
-  char *dst = s;
-  for (size_t i = 0; i < len; i++) {
-    if (s[i] == '\0') return 0;
-    if (s[i] != '\\') {
-      *dst++ = s[i];
-      continue;
-    }
-    if (++i == len) return 0;
-    if (s[i] == 'n')
-      *dst++ = '\n';
-    else if (s[i] == 'r')
-      *dst++ = '\r';
-    else if (s[i] == '\\')
-      *dst++ = '\\';
-    else
-      return 0;
-  }
-  if (dst < s + len) *dst = '\0';
-  return 1;
-}
-
-/* Exactly hex_len hex digits, then the end of the string. */
-static int hex_digits(const sum_opts *o, const char *s) {
-  for (size_t i = 0; i < o->hex_len; i++)
-    if (!isxdigit((unsigned char)s[i])) return 0;
-  return s[o->hex_len] == '\0';
-}
-
-static int white(char c) { return c == ' ' || c == '\t'; }
-
-/* "NAME) = HEX" (the rest of a --tag line, s[n] == '\0'). */
-static int parse_bsd(const sum_opts *o, char *s, size_t n, char **hex, char **name, int esc) {
-  if (n == 0) return 0;
-  size_t i = n - 1;
-  while (i > 0 && s[i] != ')') i--;
-  if (s[i] != ')') return 0;
-  *name = s;
-  if (esc && !unescape(s, i)) return 0;
-  s[i++] = '\0';
-  while (white(s[i])) i++;
-  if (s[i++] != '=') return 0;
-  while (white(s[i])) i++;
-  *hex = s + i;
-  return hex_digits(o, *hex);
-}
-
-/* Splits a checksum line (s[n] == '\0', no line end) into digest and name,
-   in place: GNU "HEX  NAME" / "HEX *NAME", BSD "TAG (NAME) = HEX", and
-   "HEX NAME" when every such line of the run has that form; a leading '\\'
-   marks an escaped name. 0: improperly formatted. */
-static int parse_line(sum_opts *o, char *s, size_t n, char **hex, char **name) {
-  size_t i = 0;
-  int esc = 0;
-  while (white(s[i])) i++;
-  if (s[i] == '\\') i++, esc = 1;
-  size_t tl = strlen(o->tag);
-  if (strncmp(s + i, o->tag, tl) == 0) {
-    i += tl;
-    if (s[i] == ' ') i++;
-    if (s[i] != '(') return 0;
-    i++;
-    return parse_bsd(o, s + i, n - i, hex, name, esc);
-  }
-  if (n - i < o->hex_len + 2 + (s[i] == '\\')) return 0;
-  *hex = s + i;
-  i += o->hex_len;
-  if (!white(s[i])) return 0;
-  s[i++] = '\0';
-  if (!hex_digits(o, *hex)) return 0;
-  if (n - i == 1 || (s[i] != ' ' && s[i] != '*')) {
-    if (o->bsd_reversed == 0) return 0;
-    o->bsd_reversed = 1;
-  } else if (o->bsd_reversed != 1) {
-    o->bsd_reversed = 0;
-    i++; /* the mode flag */
-  }
-  *name = s + i;
-  return !esc || unescape(s + i, n - i);
-}
-
 static const char *plural(uintmax_t n, const char *one, const char *many) {
   return n == 1 ? one : many;
 }
@@ -286,7 +204,8 @@ static int check_file(sum_opts *o, const char *path) {
     if (len == 0) continue;
     line[len] = '\0';
     char *hex, *name;
-    if (!parse_line(o, line, len, &hex, &name) || (is_stdin && strcmp(name, "-") == 0)) {
+    if (!fct_sum_parse_line(o->tag, o->hex_len, &o->form, line, len, &hex, &name) ||
+        (is_stdin && strcmp(name, "-") == 0)) {
       n_bad++;
       if (o->warn)
         fct_error(o->cmd, "%s: %ju: improperly formatted %s checksum line", quotef(shown), lineno,
@@ -441,7 +360,7 @@ int fct_sum_main(fc_hash_alg alg, int argc, char **argv) {
                 .hex_len = 2 * fc_hash_len(alg),
                 .binary = -1,
                 .delim = '\n',
-                .bsd_reversed = -1};
+                .form = FCT_SUM_FORM_UNKNOWN};
   char **files = malloc(sizeof(char *) * (size_t)(argc + 1));
   if (files == NULL) return FCT_EXIT_FAIL;
   int nfiles = 0, opts_done = 0, posix = getenv("POSIXLY_CORRECT") != NULL, rc = -1;
