@@ -3,17 +3,22 @@
  * usable AES kernel and OpenSSL 3 (EVP) when built with it.
  *
  * Cases: AES-128 and AES-256; ECB encrypt, CBC encrypt, CBC decrypt, CTR,
- * GCM encrypt with a 16-byte tag (96-bit IV, no AAD); 16 B, 256 B, 1 KiB
- * and 16 KiB per call. A kernel column pins that AES kernel; its GCM uses
+ * GCM encrypt and decrypt with a 16-byte tag (96-bit IV, no AAD); 16 B,
+ * 256 B, 1 KiB and 16 KiB per call, GCM also at 64 B and 1,420 B (a
+ * packet); and streaming GCM encryption (gcm_stream: init, an empty aad,
+ * one encrypt_update, final) at 256 B. A kernel column pins that AES kernel; its GCM uses
  * the GHASH kernel of the same family when one is usable (vaes: vpclmul,
  * vaes256 and aesni: pclmul, armv8: pmull), `ct` for `ct`.
  *
  * Timed loops: fastcrypt: one fc_aes_* call per iteration on a key set up
- * once (GCM: fc_aes_gcm_encrypt, J0 and tag included). OpenSSL: an
+ * once (GCM: fc_aes_gcm_encrypt or fc_aes_gcm_decrypt, J0 and tag
+ * included; decryption checks the tag the encryption made). OpenSSL: an
  * EVP_CIPHER_CTX initialised once with the key; per iteration
  * EVP_EncryptUpdate/EVP_DecryptUpdate (ECB, CBC, CTR; padding off), or for
  * GCM EVP_EncryptInit_ex with the IV, EVP_EncryptUpdate,
- * EVP_EncryptFinal_ex and EVP_CTRL_GCM_GET_TAG.
+ * EVP_EncryptFinal_ex and EVP_CTRL_GCM_GET_TAG (decryption:
+ * EVP_DecryptInit_ex, EVP_CTRL_GCM_SET_TAG, EVP_DecryptUpdate,
+ * EVP_DecryptFinal_ex, which checks the tag; streaming: as encryption).
  *
  * Clock: CLOCK_THREAD_CPUTIME_ID (the time this thread ran).
  * Method: the iteration count of each column is calibrated so a run lasts
@@ -35,9 +40,10 @@
 #include <openssl/evp.h>
 #endif
 
-enum { OP_ECB, OP_CBC_ENC, OP_CBC_DEC, OP_CTR, OP_GCM, OP_N };
-static const char *const op_names[OP_N] = {"ecb_enc", "cbc_enc", "cbc_dec", "ctr", "gcm_enc"};
-static const size_t sizes[] = {16, 256, 1024, 16384};
+enum { OP_ECB, OP_CBC_ENC, OP_CBC_DEC, OP_CTR, OP_GCM, OP_GCM_DEC, OP_GCM_STREAM, OP_N };
+static const char *const op_names[OP_N] = {"ecb_enc", "cbc_enc", "cbc_dec",   "ctr",
+                                           "gcm_enc", "gcm_dec", "gcm_stream"};
+static const size_t sizes[] = {16, 64, 256, 1024, 1420, 16384};
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
 #define MAXC 8
 #define MAXLEN 16384
@@ -55,6 +61,19 @@ typedef struct {
 } col;
 
 static uint8_t in[MAXLEN], ref[MAXLEN + 16];
+/* GCM decryption's input: in encrypted under the case's key, and its tag
+   (made with the automatic kernels before any column runs; every column's
+   decryption checks it) */
+static uint8_t gct[MAXLEN + 16];
+
+/* Which sizes run for an op: GCM all; streaming GCM 256 B; the rest
+   16 B, 256 B, 1 KiB, 16 KiB (as before the GCM rows were added). */
+static int size_for(int op, size_t len) {
+  if (op == OP_GCM || op == OP_GCM_DEC) return 1;
+  if (op == OP_GCM_STREAM) return len == 256;
+  return len != 64 && len != 1420;
+}
+
 
 static double now_ns(void) {
   struct timespec ts;
@@ -77,11 +96,12 @@ static int setup(col *c, const uint8_t *k, size_t klen, int op) {
     const EVP_CIPHER *ciph[OP_N][2] = {
         {EVP_aes_128_ecb(), EVP_aes_256_ecb()}, {EVP_aes_128_cbc(), EVP_aes_256_cbc()},
         {EVP_aes_128_cbc(), EVP_aes_256_cbc()}, {EVP_aes_128_ctr(), EVP_aes_256_ctr()},
+        {EVP_aes_128_gcm(), EVP_aes_256_gcm()}, {EVP_aes_128_gcm(), EVP_aes_256_gcm()},
         {EVP_aes_128_gcm(), EVP_aes_256_gcm()}};
     uint8_t iv[16] = {0};
     EVP_CIPHER_CTX_free(c->ctx);
     c->ctx = EVP_CIPHER_CTX_new();
-    int ok = c->ctx && (op == OP_CBC_DEC
+    int ok = c->ctx && (op == OP_CBC_DEC || op == OP_GCM_DEC
                             ? EVP_DecryptInit_ex(c->ctx, ciph[op][klen == 32], NULL, k, iv)
                             : EVP_EncryptInit_ex(c->ctx, ciph[op][klen == 32], NULL, k, iv));
     if (ok) EVP_CIPHER_CTX_set_padding(c->ctx, 0);
@@ -107,7 +127,12 @@ static int run(col *c, int op, size_t len, uint64_t iters) {
   if (c->ossl) {
     int n = 0;
     for (uint64_t i = 0; i < iters; i++) {
-      if (op == OP_GCM) {
+      if (op == OP_GCM_DEC) {
+        bad |= EVP_DecryptInit_ex(c->ctx, NULL, NULL, NULL, iv0) != 1;
+        bad |= EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_GCM_SET_TAG, 16, gct + len) != 1;
+        bad |= EVP_DecryptUpdate(c->ctx, c->out, &n, gct, (int)len) != 1;
+        bad |= EVP_DecryptFinal_ex(c->ctx, c->out + len, &n) != 1;
+      } else if (op == OP_GCM || op == OP_GCM_STREAM) {
         bad |= EVP_EncryptInit_ex(c->ctx, NULL, NULL, NULL, iv0) != 1;
         bad |= EVP_EncryptUpdate(c->ctx, c->out, &n, in, (int)len) != 1;
         bad |= EVP_EncryptFinal_ex(c->ctx, c->out + len, &n) != 1;
@@ -128,6 +153,18 @@ static int run(col *c, int op, size_t len, uint64_t iters) {
       case OP_CBC_ENC: bad |= fc_aes_cbc_encrypt(&c->key, iv, in, c->out, len) != FC_OK; break;
       case OP_CBC_DEC: bad |= fc_aes_cbc_decrypt(&c->key, iv, in, c->out, len) != FC_OK; break;
       case OP_CTR: bad |= fc_aes_ctr(&c->key, iv, in, c->out, len) != FC_OK; break;
+      case OP_GCM_DEC:
+        bad |= fc_aes_gcm_decrypt(&c->key, iv0, 12, NULL, 0, gct, c->out, len, gct + len, 16) !=
+               FC_OK;
+        break;
+      case OP_GCM_STREAM: {
+        fc_aes_gcm_ctx g;
+        bad |= fc_aes_gcm_init(&g, &c->key, iv0, 12) != FC_OK;
+        bad |= fc_aes_gcm_aad(&g, NULL, 0) != FC_OK;
+        bad |= fc_aes_gcm_encrypt_update(&g, in, c->out, len) != FC_OK;
+        bad |= fc_aes_gcm_encrypt_final(&g, c->out + len, 16) != FC_OK;
+        break;
+      }
       default:
         bad |= fc_aes_gcm_encrypt(&c->key, iv0, 12, NULL, 0, in, c->out, len, c->out + len, 16) !=
                FC_OK;
@@ -144,7 +181,7 @@ static int cmpd(const void *a, const void *b) {
 /* Writes the case's name into name; 1 when --filter (only; NULL: all) selects it. */
 static int selected(int kb, int op, size_t len, const char *only, char name[64]) {
   snprintf(name, 64, "aes%d_%s/%zu", kb, op_names[op], len);
-  return only == NULL || strstr(name, only) != NULL;
+  return size_for(op, len) && (only == NULL || strstr(name, only) != NULL);
 }
 
 int bench_aes_main(const bench_opts *o) {
@@ -197,6 +234,15 @@ int bench_aes_main(const bench_opts *o) {
         if (!selected(kb, op, len, only, name)) continue;
         bench_progress(++done, ncases, "%s", name);
         int ok[MAXC + 1];
+        if (op == OP_GCM_DEC) { /* the ciphertext and tag to decrypt, from the reference */
+          fc_aes_key gk;
+          memset(gct, 0, sizeof(gct));
+          if (fc_aes_init(&gk, key, (size_t)kb / 8) != FC_OK ||
+              fc_aes_gcm_encrypt(&gk, (const uint8_t[12]){0}, 12, NULL, 0, in, gct, len, gct + len,
+                                 16) != FC_OK)
+            failed = 1;
+          fc_aes_clear(&gk);
+        }
         for (int k = 0; k < nc; k++) {
           col *c = &cols[k];
           ok[k] = setup(c, key, (size_t)kb / 8, op) == 0 && run(c, op, len, 1) == 0;
@@ -206,7 +252,7 @@ int bench_aes_main(const bench_opts *o) {
             failed = 1;
             continue;
           }
-          size_t olen = len + (op == OP_GCM ? 16 : 0);
+          size_t olen = len + (op == OP_GCM || op == OP_GCM_STREAM ? 16 : 0);
           if (k == 0) memcpy(ref, c->out, olen);
           if (memcmp(ref, c->out, olen) != 0) {
             bench_progress_clear();

@@ -96,6 +96,14 @@ static const mode modes[] = {
      "  --max N         up to N threads (1..64; default: the online CPUs, at most 64)\n"
      "  --vectors DIR   vboot vectors (default " FC_BENCH_VECTORS_DIR ")\n",
      bench_threads_main},
+    {"oneshot",
+     "RSA key set-up + one verify vs a warm verify per kernel; mont_init, mont_init_rr",
+     O_RUNS | O_TARGET | O_FILTER | O_KERNELS,
+     "  --runs N        runs per cell, the median reported (default 31, at most 1000)\n"
+     "  --target-us T   length of one run in microseconds (default 300)\n"
+     "  --filter S      only cases whose name (e.g. oneshot/2048/e65537) contains S\n"
+     "  --kernels L     only these columns: Montgomery kernel names, openssl\n",
+     bench_oneshot_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 

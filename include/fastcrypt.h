@@ -290,6 +290,18 @@ fc_err fc_rsa_pubkey_from_der(fc_rsa_pubkey *key, const uint8_t *der, size_t der
    is FC_ERR_KEY. Formats are told apart by length. */
 fc_err fc_rsa_pubkey_from_vboot(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint32_t e);
 
+/* Optional, for long-lived keys: precomputes per-key constants some
+   Montgomery kernels use to verify faster (avx512ifma: e = 2^k + 1 such as
+   65537 or 3, up to 4160 bits; the cost is about one verification). No key
+   initialiser does this by itself, and it is never needed: without it
+   verification gives the same results through the exponentiation path.
+   Returns FC_OK, also on kernels and sizes with nothing to prepare (the key
+   is then unchanged); FC_ERR_ARG for NULL or a key that is not initialised.
+   It writes the key: call it once, after initialising and before sharing
+   the key between threads (verifying with a shared key only reads it), and
+   not on a const or ROM key. Re-initialising the key drops the constants. */
+fc_err fc_rsa_pubkey_prepare(fc_rsa_pubkey *key);
+
 /* PKCS#1 v1.5 (RSASSA-PKCS1-v1_5) verification of a digest. FC_OK only if
    valid; FC_ERR_SIG for any mismatch, and for a hash other than the one a
    key carries (key->hash, set from a .vbpubk: vboot binds the hash to the

@@ -62,6 +62,33 @@ static size_t gcm_depth(const fc_aes_key *key) {
   return d > FC__GCM_LAYER_STACK + s->stack ? d : FC__GCM_LAYER_STACK + s->stack;
 }
 
+/* One-shot kernels, each for one stitched pair. */
+static const fc__gcm_seal_kernel *const sealers[] = {
+#if defined(FC_HAVE_VAES) && defined(FC_HAVE_VPCLMUL)
+    &fc__gcm_vaes_seal,
+#endif
+    NULL,
+};
+
+/* The key's one-shot kernel for this IV length, or NULL (then the streaming
+   functions do the work). */
+static const fc__gcm_seal_kernel *seal_of(const fc_aes_key *key, size_t iv_len) {
+  if (iv_len != 12 || sealers[0] == NULL) return NULL;
+  const fc__gcm_kernel *s = stitch_of(key);
+  for (size_t i = 0; s != NULL && sealers[i] != NULL; i++)
+    if (sealers[i]->gcm == s) return sealers[i];
+  return NULL;
+}
+
+/* Stack a one-shot call may use below its public frame: with a one-shot
+   kernel, the layer and what that kernel uses at this length. */
+static size_t oneshot_depth(const fc_aes_key *key, size_t iv_len, size_t len) {
+  if (!fc__aes_key_ok(key)) return FC__GCM_LAYER_STACK;
+  const fc__gcm_seal_kernel *k = seal_of(key, iv_len);
+  if (k == NULL) return gcm_depth(key);
+  return FC__GCM_LAYER_STACK + (len < FC__GCM_SEAL_SMALL ? k->stack_small : k->stack);
+}
+
 static uint32_t be32(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
@@ -125,7 +152,7 @@ static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const ui
     out += 16 * n;
     nblocks -= n;
   }
-  fc__wipe(ks, sizeof(ks));
+  fc__burn(ks, sizeof(ks));
 }
 
 /* ks = E(ctr), ctr = inc32(ctr). */
@@ -137,7 +164,7 @@ static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[1
 static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                                     size_t iv_len) {
   if (ctx == NULL) return FC_ERR_ARG;
-  fc__wipe(ctx, sizeof(*ctx));
+  fc__burn(ctx, sizeof(*ctx));
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || iv_len > (SIZE_MAX >> 4))
     return FC_ERR_ARG;
   uint8_t j0[16] = {0};
@@ -159,7 +186,7 @@ static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, 
   ctx->key = key;
   keystream_block(key, j0, ctx->ek0); /* E(J0); j0 is now inc32(J0) */
   memcpy(ctx->ctr, j0, 16);
-  fc__wipe(j0, sizeof(j0));
+  fc__burn(j0, sizeof(j0));
   ctx->state = ST_AAD;
   return FC_OK;
 }
@@ -256,8 +283,8 @@ static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16]) {
   put_be64(lens + 8, ctx->msg_len * 8);
   ghash(ctx->key, ctx->y, lens, 1);
   for (int i = 0; i < 16; i++) tag[i] = (uint8_t)(ctx->y[i] ^ ctx->ek0[i]);
-  fc__wipe(ctx, sizeof(*ctx));
-  fc__wipe(lens, sizeof(lens));
+  fc__burn(ctx, sizeof(*ctx));
+  fc__burn(lens, sizeof(lens));
 }
 
 static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
@@ -266,7 +293,7 @@ static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t t
   uint8_t full[16];
   final_tag(ctx, full);
   memcpy(tag, full, tag_len);
-  fc__wipe(full, sizeof(full));
+  fc__burn(full, sizeof(full));
   return FC_OK;
 }
 
@@ -277,13 +304,13 @@ static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, si
   uint32_t diff = 0;
   final_tag(ctx, full);
   for (size_t i = 0; i < tag_len; i++) diff |= (uint32_t)(full[i] ^ tag[i]);
-  fc__wipe(full, sizeof(full));
+  fc__burn(full, sizeof(full));
   FC__DECLASSIFY(&diff, sizeof(diff));
   return diff == 0 ? FC_OK : FC_ERR_AUTH; /* one decision on the whole tag */
 }
 
 void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
-  if (ctx != NULL) fc__wipe(ctx, sizeof(*ctx));
+  if (ctx != NULL) fc__burn(ctx, sizeof(*ctx));
 }
 
 /* len > max, written so that 32-bit size_t builds do not warn. */
@@ -318,13 +345,22 @@ static fc_err oneshot_args(const fc_aes_key *key, const uint8_t *iv, size_t iv_l
 static FC__NOINLINE fc_err gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                                        const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                        uint8_t *out, size_t len, uint8_t *tag, size_t tag_len) {
-  fc_aes_gcm_ctx ctx;
   fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len, 1);
-  if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
+  if (rc != FC_OK) return rc;
+  const fc__gcm_seal_kernel *k = seal_of(key, iv_len);
+  if (k != NULL) { /* J0, AAD, text, lengths and tag in one kernel call */
+    uint8_t full[16];
+    k->seal(key, iv, aad, aad_len, in, out, len, full, 1);
+    memcpy(tag, full, tag_len);
+    fc__burn(full, sizeof(full));
+    return FC_OK;
+  }
+  fc_aes_gcm_ctx ctx;
+  rc = gcm_init(&ctx, key, iv, iv_len);
   if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
   if (rc == FC_OK) rc = update(&ctx, in, out, len, 1);
   if (rc == FC_OK) rc = enc_final(&ctx, tag, tag_len);
-  fc__wipe(&ctx, sizeof(ctx));
+  fc__burn(&ctx, sizeof(ctx));
   return rc;
 }
 
@@ -332,16 +368,29 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
                                        const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                        uint8_t *out, size_t len, const uint8_t *tag,
                                        size_t tag_len) {
-  fc_aes_gcm_ctx ctx;
   fc_err rc = oneshot_args(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len, 0);
-  if (rc == FC_OK) rc = gcm_init(&ctx, key, iv, iv_len);
+  if (rc != FC_OK) return rc;
+  const fc__gcm_seal_kernel *k = seal_of(key, iv_len);
+  if (k != NULL) {
+    uint8_t full[16];
+    uint32_t diff = 0;
+    k->seal(key, iv, aad, aad_len, in, out, len, full, 0);
+    for (size_t i = 0; i < tag_len; i++) diff |= (uint32_t)(full[i] ^ tag[i]);
+    fc__burn(full, sizeof(full));
+    FC__DECLASSIFY(&diff, sizeof(diff));
+    if (diff == 0) return FC_OK; /* one decision on the whole tag */
+    if (len != 0) fc__wipe(out, len);
+    return FC_ERR_AUTH;
+  }
+  fc_aes_gcm_ctx ctx;
+  rc = gcm_init(&ctx, key, iv, iv_len);
   if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
   if (rc == FC_OK) rc = update(&ctx, in, out, len, 0);
   if (rc == FC_OK) {
     rc = dec_final(&ctx, tag, tag_len);
     if (rc == FC_ERR_AUTH && len != 0) fc__wipe(out, len);
   }
-  fc__wipe(&ctx, sizeof(ctx));
+  fc__burn(&ctx, sizeof(ctx));
   return rc;
 }
 
@@ -353,13 +402,15 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
 fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                           size_t len, uint8_t *tag, size_t tag_len) {
-  BURNED(key, gcm_encrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
+  FC__BURNED(oneshot_depth(key, iv_len, len),
+             gcm_encrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
 }
 
 fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                           size_t len, const uint8_t *tag, size_t tag_len) {
-  BURNED(key, gcm_decrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
+  FC__BURNED(oneshot_depth(key, iv_len, len),
+             gcm_decrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
 }
 
 fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,

@@ -52,4 +52,24 @@ static inline int fc__aes_chain_ok(const uint8_t *blk, const uint8_t *in, const 
 #define FC__GCM_LAYER_STACK 512 /* measured up to 384 */
 size_t fc__aes_burn_depth(const fc_aes_key *key, size_t layer);
 
+/*
+ * A one-shot GCM kernel for a stitched pair (96-bit IV): the whole message
+ * in one call, J0 = IV || 0^31 || 1, the AAD (any length), the text (any
+ * length: partial blocks by masked loads and stores), the lengths block,
+ * E(K, J0) and the full 16-byte tag into tag (enc: out = in ^ keystream,
+ * GHASH over out; dec: GHASH over in, then out; the caller compares).
+ * in == out allowed. Its vector registers are zeroed before it returns;
+ * the caller burns stack_small bytes (len < FC__GCM_SEAL_SMALL: the bulk
+ * loop did not run) or stack (any len) beside the layer's figure.
+ */
+#define FC__GCM_SEAL_SMALL 512
+typedef struct fc__gcm_seal_kernel {
+  const fc__gcm_kernel *gcm; /* the pair it serves */
+  void (*seal)(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
+               const uint8_t *in, uint8_t *out, size_t len, uint8_t tag[16], int enc);
+  uint32_t stack_small;
+  uint32_t stack;
+} fc__gcm_seal_kernel;
+extern const fc__gcm_seal_kernel fc__gcm_vaes_seal;
+
 #endif

@@ -139,6 +139,197 @@ void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k) {
   while (k--) fc__bn_mod_double(a, n, nwords);
 }
 
+/*
+ * Set-up helpers (variable time: moduli and R^2 are public). With a
+ * 128-bit product (x86-64, AArch64) and not -Os, a * 2^k mod n runs the
+ * same long division with 64-bit digits: about a quarter of the 32-bit
+ * steps' multiplications, and the quotient estimate is refined with n's
+ * second limb (Knuth's step D3), so the add-back after the subtraction
+ * almost never runs. Otherwise fc__bn_mod_shl.
+ */
+#if defined(__SIZEOF_INT128__) && !defined(__OPTIMIZE_SIZE__)
+typedef unsigned __int128 fc__u128;
+
+/* Limb i (64 bits) of w (32-bit words): words 2i and 2i + 1, which MUST
+   exist (callers pass arrays of FC_MONT_MAX_WORDS words, zero above the
+   value). One 8-byte access on little-endian targets. */
+#define FC__ALWAYS_INLINE inline __attribute__((always_inline))
+static FC__ALWAYS_INLINE uint64_t ld64(const uint32_t *w, size_t i, size_t lim) {
+  (void)lim;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t v;
+  memcpy(&v, w + 2 * i, 8);
+  return v;
+#else
+  return w[2 * i] | (uint64_t)w[2 * i + 1] << 32;
+#endif
+}
+static FC__ALWAYS_INLINE void st64(uint32_t *w, size_t i, uint64_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(w + 2 * i, &v, 8);
+#else
+  w[2 * i] = (uint32_t)v;
+  w[2 * i + 1] = (uint32_t)(v >> 32);
+#endif
+}
+/* Limb i of n << s (s in 0..63). */
+static FC__ALWAYS_INLINE uint64_t nlimb(const uint32_t *n, size_t nw, size_t i, unsigned s) {
+  uint64_t w = ld64(n, i, nw);
+  return s == 0 ? w : (w << s) | (i > 0 ? ld64(n, i - 1, nw) >> (64 - s) : 0);
+}
+/* Bits 64j..64j+63 of (hi:lo) << j, for j in 1..64. */
+static FC__ALWAYS_INLINE uint64_t shj(uint64_t hi, uint64_t lo, unsigned j) {
+  return j == 64 ? lo : (hi << j) | (lo >> (64 - j));
+}
+/* floor((2^128 - 1) / d) - 2^64 for d >= 2^63 (restoring division: no
+   128-bit division, which would need libgcc's __udivti3). */
+static uint64_t recip64(uint64_t d) {
+#if defined(__x86_64__) /* one divq: the quotient fits, as ~d < d */
+  uint64_t q, rem;
+  __asm__("divq %4" : "=a"(q), "=d"(rem) : "a"(~(uint64_t)0), "d"(~d), "rm"(d) : "cc");
+  (void)rem;
+  return q;
+#else
+  fc__u128 r = (uint64_t)~d;
+  uint64_t q = 0;
+  for (int i = 0; i < 64; i++) {
+    r = (r << 1) | 1;
+    q <<= 1;
+    if (r >= d) {
+      r -= d;
+      q |= 1;
+    }
+  }
+  return q;
+#endif
+}
+
+/* floor((u1 2^64 + u0) / d), remainder in *rem, for d >= 2^63, u1 < d
+   (Moller and Granlund, Algorithm 4, as div21 above). */
+static uint64_t div21_64(uint64_t u1, uint64_t u0, uint64_t d, uint64_t v, uint64_t *rem) {
+  fc__u128 q = (fc__u128)v * u1 + ((fc__u128)u1 << 64 | u0);
+  uint64_t q1 = (uint64_t)(q >> 64) + 1, q0 = (uint64_t)q;
+  uint64_t r = u0 - q1 * d;
+  if (r > q0) {
+    q1--;
+    r += d;
+  }
+  if (r >= d) {
+    q1++;
+    r -= d;
+  }
+  *rem = r;
+  return q1;
+}
+
+/* X = X * 2^j mod N, j in 1..64; X: m limbs in x, normalised (X < N = n << s). */
+static FC__ALWAYS_INLINE void step64(uint32_t *x, const uint32_t *n, size_t nw, size_t m, unsigned s,
+                          uint64_t d, uint64_t d2, uint64_t v, unsigned j) {
+  size_t lx = 2 * m;
+  uint64_t x1 = ld64(x, m - 1, lx), x2 = m > 1 ? ld64(x, m - 2, lx) : 0;
+  uint64_t x3 = m > 2 ? ld64(x, m - 3, lx) : 0;
+  uint64_t u2 = shj(0, x1, j), u1 = shj(x1, x2, j), u0 = shj(x2, x3, j), q, r;
+  if (u2 >= d) { /* u2 = d (j = 64 only): q <= 2^64 - 1 <= q + 2 */
+    q = ~(uint64_t)0;
+  } else {
+    q = div21_64(u2, u1, d, v, &r);
+    while (m > 1 && (fc__u128)q * d2 > ((fc__u128)r << 64 | u0)) {
+      q--;
+      r += d;
+      if (r < d) break; /* r >= 2^64: the test holds no more */
+    }
+  }
+  uint64_t carry = 0, prev = 0; /* carry: the product's high limb plus the borrow */
+  for (size_t i = 0; i < m; i++) {
+    uint64_t cur = ld64(x, i, lx);
+    uint64_t xi = shj(cur, prev, j);
+    fc__u128 p = (fc__u128)q * nlimb(n, nw, i, s) + carry; /* < 2^128 */
+    uint64_t lo = (uint64_t)p;
+    carry = (uint64_t)(p >> 64) + (xi < lo);
+    st64(x, i, xi - lo);
+    prev = cur;
+  }
+  uint64_t top = shj(0, prev, j) - carry; /* 0, -1 or -2: x - qN in [-2N, N) */
+  while (top >> 63) {
+    fc__u128 c = 0;
+    for (size_t i = 0; i < m; i++) {
+      c += (fc__u128)ld64(x, i, lx) + nlimb(n, nw, i, s);
+      st64(x, i, (uint64_t)c);
+      c >>= 64;
+    }
+    top += (uint64_t)c;
+  }
+}
+
+/* a = a * 2^k mod n, a < n; a has room for 2 ceil(bits(n) / 64) words. */
+static void mod_shl64(uint32_t *a, const uint32_t *n, size_t nw, uint32_t nbits, size_t k) {
+  size_t m = (nbits + 63) / 64;
+  unsigned s = (unsigned)__builtin_clzll(ld64(n, m - 1, nw));
+  for (size_t i = nw; i < 2 * m; i++) a[i] = 0;
+  uint64_t d = nlimb(n, nw, m - 1, s), d2 = m > 1 ? nlimb(n, nw, m - 2, s) : 0, v = recip64(d);
+  if (s)
+    for (size_t i = m; i-- > 0;) st64(a, i, (ld64(a, i, 2 * m) << s) | (i ? ld64(a, i - 1, 2 * m) >> (64 - s) : 0));
+  for (; k >= 64; k -= 64) {
+    if (s) step64(a, n, nw, m, s, d, d2, v, 64);
+    else step64(a, n, nw, m, 0, d, d2, v, 64); /* n's top limb full: the common case */
+  }
+  if (k) step64(a, n, nw, m, s, d, d2, v, (unsigned)k);
+  if (s)
+    for (size_t i = 0; i < m; i++)
+      st64(a, i, (ld64(a, i, 2 * m) >> s) | (i + 1 < m ? ld64(a, i + 1, 2 * m) << (64 - s) : 0));
+}
+
+/* a = a / 2^(64 m) mod n for a < n, m = nw / 2 (nw even): HAC 14.32 with
+   64-bit digits, as fc__bn_mont_reduce. */
+static void mont_reduce64(uint32_t *a, const uint32_t *n, size_t nw) {
+  size_t m = nw / 2;
+  uint64_t k0 = fc__neg_inv64(ld64(n, 0, nw)), top = 0;
+  for (size_t i = 0; i < m; i++) {
+    uint64_t a0 = ld64(a, 0, nw), q = a0 * k0;
+    fc__u128 c = ((fc__u128)q * ld64(n, 0, nw) + a0) >> 64; /* the low limb is 0 */
+    for (size_t j = 1; j < m; j++) {
+      c += (fc__u128)q * ld64(n, j, nw) + ld64(a, j, nw);
+      st64(a, j - 1, (uint64_t)c);
+      c >>= 64;
+    }
+    c += top;
+    st64(a, m - 1, (uint64_t)c);
+    top = (uint64_t)(c >> 64);
+  }
+}
+#endif
+
+int fc__bn_rr_ok(const fc_mont_ctx *c) {
+  uint32_t t[FC_MONT_MAX_WORDS], r[FC_MONT_MAX_WORDS];
+  size_t nw = c->nwords;
+  for (size_t i = 0; i < nw; i++) t[i] = c->rr[i];
+#if defined(__SIZEOF_INT128__) && !defined(__OPTIMIZE_SIZE__)
+  if (nw % 2 == 0)
+    mont_reduce64(t, c->n, nw);
+  else
+#endif
+    fc__bn_mont_reduce(t, c->n, c->n0inv, nw);
+  fc__bn_pow2_mod(r, c->n, nw, c->nbits, 32 * nw);
+  return fc__bn_cmp(t, r, nw) == 0;
+}
+
+void fc__bn_mod_shl_fast(uint32_t *a, const uint32_t *n, size_t nwords, size_t k) {
+#if defined(__SIZEOF_INT128__) && !defined(__OPTIMIZE_SIZE__)
+  if (k >= 32) {
+    mod_shl64(a, n, nwords, fc__bn_bits(n, nwords), k);
+    return;
+  }
+#endif
+  fc__bn_mod_shl(a, n, nwords, k);
+}
+
+void fc__bn_pow2_mod(uint32_t *x, const uint32_t *n, size_t nwords, uint32_t nbits, size_t e) {
+  for (size_t i = 0; i < nwords; i++) x[i] = 0;
+  uint32_t top = nbits - 1;
+  x[top / 32] = 1u << (top % 32);
+  fc__bn_mod_shl_fast(x, n, nwords, e - top);
+}
+
 /* Newton iteration x <- x(2 - n x): each step doubles the correct low bits;
    n*n == 1 mod 8 for odd n gives 3 bits to start. */
 uint32_t fc__neg_inv32(uint32_t n) {

@@ -74,8 +74,9 @@ typedef struct fc__mont_kernel {
    * PKCS#1 v1.5 verification for e = 2^k + 1 without the entry product
    * (avx512ifma: src/mont_ifma_body.h; NULL on the other kernels).
    * prepare_f4 (k = 0: none) stores per-key constants when the kernel has
-   * room for them at this size; every key initialiser calls it last
-   * (fc__key_result), after its large frames have returned. verify_f4:
+   * room for them at this size; only fc_rsa_pubkey_prepare calls it (opt-in:
+   * a key may be const, in ROM or shared), and verification checks that
+   * they are present (verify_f4's FC_ERR_UNSUPPORTED). verify_f4:
    * s < n in 32-bit words, T = prefix || digest (the DigestInfo, at most
    * FC__F4_MAX_T bytes), ws as modpow's for e = 2^k + 1; FC_OK when
    * s^e mod n is 00 01 FF..FF 00 T at the key's length, FC_ERR_SIG when
@@ -179,6 +180,22 @@ int fc__bn_cmp(const uint32_t *a, const uint32_t *b, size_t nwords);
 void fc__bn_mod_double(uint32_t *a, const uint32_t *n, size_t nwords);
 /* a = a * 2^k mod n for a < n: the radix corrections at kernels' edges. */
 void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
+/* As fc__bn_mod_shl, in variable time (set-up on public values) and
+   faster where a 128-bit product exists. a and n MUST have
+   FC_MONT_MAX_WORDS words, n zero above nwords (a context's n): 64-bit
+   digits read and write the word above nwords (a's is left zero). */
+void fc__bn_mod_shl_fast(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
+/* x = 2^e mod n for e >= nbits - 1 (nbits = bits of n), variable time; x
+   and n as for fc__bn_mod_shl_fast. R mod n, R^2 mod n and the
+   kernels' radix constants (2^(32 nwords + 2k) for R' = R 2^k). */
+void fc__bn_pow2_mod(uint32_t *x, const uint32_t *n, size_t nwords, uint32_t nbits, size_t e);
+/* 1 if c->rr = R^2 mod n (c: n, nwords, nbits, n0inv, rr < n set), checked
+   with one product instead of recomputed: rr / R mod n (one Montgomery
+   reduction; 64-bit digits where a 128-bit product exists) must be R mod n
+   (fc__bn_pow2_mod). R is invertible mod odd n, so this holds for
+   R^2 mod n alone; both sides are below n. Stack: two FC_MONT_MAX_WORDS
+   buffers. */
+int fc__bn_rr_ok(const fc_mont_ctx *c);
 /* a = a / 2^(32 nwords) mod n in place, for a < n (src/mont_redc.c). */
 void fc__bn_mont_reduce(uint32_t *a, const uint32_t *n, uint32_t n0inv, size_t nwords);
 /* -1/x mod 2^32 for odd x. */

@@ -83,7 +83,7 @@ static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords;
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  fc__bn_mod_shl(rr, ctx->n, nw, 2 * pad_bits(ctx)); /* R64^2 = R^2 * 2^(2 pad) */
+  fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * pad_bits(ctx)); /* R64^2 = R^2 * 2^(2 pad) */
   ctx->kdata[0] = n0inv64(ctx);
   to64(ctx->kdata + 1, ctx->n, nw, limbs(ctx));
   to64(ctx->kdata + 1 + M, rr, nw, limbs(ctx));

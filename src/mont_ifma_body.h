@@ -517,21 +517,24 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
 }
 
 /*
- * R'^2 mod n = rr * 2^(2(52 L - 32 nw)); C = R'^2 / R mod n is one
- * Montgomery reduction of it, in place (fc__bn_mont_reduce).
+ * R'^2 mod n = rr * 2^(2(52 L - 32 nw)); C = R'^2 / R = 2^(104 L - 32 nw)
+ * mod n straight from n (fc__bn_pow2_mod: R mod n shifted by 2(52 L - 32 nw)
+ * bits, a few digit steps of long division), so it never depends on rr.
  */
 static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
+  fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
   uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
   ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
   ctx->kdata[K_F4] = 0; /* until prepare_f4 */
-  to52(ctx->kdata + K_N, ctx->n, nw, LMAX);
-  to52(ctx->kdata + K_RR, rr, nw, LMAX);
-  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw);
-  to52(ctx->kdata + K_C, rr, nw, LMAX);
+  /* L limbs each, zero above (to52's zero-extension is its slow path) */
+  __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
+  to52(ctx->kdata + K_N, ctx->n, nw, L);
+  to52(ctx->kdata + K_RR, rr, nw, L);
+  fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 104 * L - 32 * nw);
+  to52(ctx->kdata + K_C, rr, nw, L);
 }
 
 /* a b / R = (a b / R') C / R' with C = R'^2 / R; two products, the second

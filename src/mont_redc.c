@@ -1,7 +1,8 @@
 /*
  * a = a / R mod n in place (R = 2^(32 nwords)), for a < n: one Montgomery
- * reduction (HAC Alg. 14.32) with no buffer, for the kernels' prepare steps
- * (C = R'^2 / R from R'^2 mod n) so their stack stays small.
+ * reduction (HAC Alg. 14.32) with no buffer: the check of a vboot key's rr
+ * (fc__bn_rr_ok) where 64-bit digits are not available. (The kernels'
+ * prepare steps derive C = R'^2 / R from n alone: fc__bn_pow2_mod.)
  * Bound: (a + Q n) / R < (n + (R - 1) n) / R < n, so no final subtraction.
  * Constant time in a.
  */

@@ -316,6 +316,102 @@ TEST_P(GcmPair, Inc32WrapsInsideAMessage) {
   }
 }
 
+// The one-shot calls with a 96-bit IV (the path a one-shot kernel takes
+// when the pair has one): every length up to 600 bytes and a few past the
+// 512-byte bulk threshold, AAD of 0..40 and 520 bytes, both directions, in
+// place and apart, the full and a short tag, and a wrong tag.
+TEST_P(GcmPair, TwelveByteIvEveryLength) {
+  fct::Rng r(0x12b ^ std::hash<std::string>()(GetParam()));
+  std::vector<size_t> lens;
+  for (size_t n = 0; n <= 600; n++) lens.push_back(n);
+  for (size_t n : {1023, 1024, 1025, 1535, 1536, 2047, 2048, 4096, 4111}) lens.push_back(n);
+  for (int kl = 0; kl < 3; kl++) {
+    Bytes k = rnd(r, 16 + 8 * kl);
+    fc_aes_key key, ref;
+    init_with(&ref, "ct", "ct", k, aes_, ghash_);
+    ASSERT_EQ(fc_aes_init(&key, k.data(), k.size()), FC_OK);
+    for (size_t i = 0; i < lens.size(); i++) {
+      if (kl != 0 && i % 7 != 0) continue;  // AES-192 and -256: a seventh of the lengths
+      size_t len = lens[i], alen = i % 5 == 0 ? 520 : i % 41;
+      SCOPED_TRACE("key " + std::to_string(k.size()) + " len " + std::to_string(len) + " aad " +
+                   std::to_string(alen));
+      Bytes iv = rnd(r, 12), aad = rnd(r, alen), pt = rnd(r, len);
+      Bytes want = ref_gcm(&ref, iv, aad, pt);
+      Bytes wct(want.begin(), want.begin() + len), wtag(want.end() - 16, want.end());
+      size_t tag_len = i % 3 == 0 ? 4 + i % 12 : 16;
+      int inplace = (int)(i % 2);
+      Bytes buf = pt, out(len + 1, 0x5A), tag(tag_len);
+      uint8_t *o = inplace ? buf.data() : out.data();
+      ASSERT_EQ(fc_aes_gcm_encrypt(&key, iv.data(), 12, aad.data(), alen, buf.data(), o, len,
+                                   tag.data(), tag_len),
+                FC_OK);
+      ASSERT_EQ(fct::to_hex(Bytes(o, o + len)), fct::to_hex(wct));
+      ASSERT_EQ(fct::to_hex(tag), fct::to_hex(Bytes(wtag.begin(), wtag.begin() + tag_len)));
+      if (!inplace) {
+        ASSERT_EQ(out[len], 0x5A) << "wrote past the end";
+      }
+      Bytes c = wct, p(len + 1, 0x5A);
+      uint8_t *po = inplace ? c.data() : p.data();
+      ASSERT_EQ(fc_aes_gcm_decrypt(&key, iv.data(), 12, aad.data(), alen, c.data(), po, len,
+                                   tag.data(), tag_len),
+                FC_OK);
+      ASSERT_EQ(fct::to_hex(Bytes(po, po + len)), fct::to_hex(pt));
+      if (!inplace) {
+        ASSERT_EQ(p[len], 0x5A) << "wrote past the end";
+      }
+      tag[i % tag_len] ^= 0x80;
+      Bytes c2 = wct, p2(len, 0x33);
+      ASSERT_EQ(fc_aes_gcm_decrypt(&key, iv.data(), 12, aad.data(), alen, c2.data(), p2.data(),
+                                   len, tag.data(), tag_len),
+                FC_ERR_AUTH);
+      ASSERT_EQ(p2, Bytes(len, 0)) << "out not zeroed after a wrong tag";
+    }
+    fc_aes_clear(&key);
+    fc_aes_clear(&ref);
+  }
+}
+
+// A key initialised in place over a used key of another size (and over a
+// failed init) computes as a fresh key: no round key, H or power of H of
+// the old key survives in the precomputed material.
+TEST_P(GcmPair, ReinitInPlace) {
+  fct::Rng r(0x4e1 ^ std::hash<std::string>()(GetParam()));
+  const size_t sizes[] = {32, 16, 24, 16, 32};
+  fc_aes_key key;
+  ASSERT_EQ(fc_aes_init(&key, rnd(r, 24).data(), 24), FC_OK);
+  for (int round = 0; round < 10; round++) {
+    size_t kl = sizes[round % 5];
+    Bytes k = rnd(r, kl);
+    if (round % 2 == 1) {  // a failed init over the used key first
+      ASSERT_EQ(fc_aes_init(&key, k.data(), 17), FC_ERR_ARG);
+      uint8_t t[16];
+      ASSERT_EQ(fc_aes_gcm_encrypt(&key, k.data(), 12, nullptr, 0, nullptr, nullptr, 0, t, 16),
+                FC_ERR_ARG);
+    }
+    ASSERT_EQ(fc_aes_init(&key, k.data(), kl), FC_OK);  // over the used (or failed) key
+    fc_aes_key ref;
+    init_with(&ref, "ct", "ct", k, aes_, ghash_);
+    for (size_t len : {0, 16, 47, 256, 600, 1024, 1420, 5000}) {
+      SCOPED_TRACE("round " + std::to_string(round) + " len " + std::to_string(len));
+      Bytes iv = rnd(r, len % 3 == 0 ? 12 : 20), aad = rnd(r, len % 50), pt = rnd(r, len);
+      Bytes want = ref_gcm(&ref, iv, aad, pt), out(len), tag(16);
+      ASSERT_EQ(fc_aes_gcm_encrypt(&key, iv.data(), iv.size(), aad.data(), aad.size(), pt.data(),
+                                   out.data(), len, tag.data(), 16),
+                FC_OK);
+      out.insert(out.end(), tag.begin(), tag.end());
+      ASSERT_EQ(fct::to_hex(out), fct::to_hex(want));
+      Bytes sout(len), stag(16);
+      fc_err frc = FC_ERR_ENV;
+      gcm_stream(&key, iv, aad, pt, sout, stag, true, r, &frc);
+      ASSERT_EQ(frc, FC_OK);
+      sout.insert(sout.end(), stag.begin(), stag.end());
+      ASSERT_EQ(fct::to_hex(sout), fct::to_hex(want)) << "streaming";
+    }
+    fc_aes_clear(&ref);
+  }
+  fc_aes_clear(&key);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllPairs, GcmPair, ::testing::ValuesIn(fct::aes_ghash_pairs()),
                          [](const auto &i) { return fct::param_name(i.param); });
 

@@ -193,6 +193,53 @@ TEST_P(PerKernel, NullPointersAndZeroedKey) {
   EXPECT_RC(fc_rsa_verify(&bad, FC_SHA256, d, 32, s, 256), FC_ERR_ARG);
 }
 
+// fc_rsa_pubkey_prepare (opt-in per-key constants): refuses NULL, a zeroed
+// key and one whose init failed; on a valid key FC_OK on every kernel (also
+// those with nothing to prepare), again on a prepared key, and the verdicts
+// stay those of the unprepared key (e = 65537 and e = 3, good and bad).
+TEST_P(PerKernel, PrepareOptIn) {
+  const Vectors &v = vec();
+  const uint8_t *d = v.d256.data(), *s = v.sig256.data();
+  EXPECT_RC(fc_rsa_pubkey_prepare(nullptr), FC_ERR_ARG);
+  fc_rsa_pubkey zero;
+  std::memset(&zero, 0, sizeof zero);
+  EXPECT_RC(fc_rsa_pubkey_prepare(&zero), FC_ERR_ARG);
+  fc_rsa_pubkey bad = key_;  // starts valid, then a failed re-init wipes it
+  Bytes even = add_small(n_, -1);
+  EXPECT_RC(fc_rsa_pubkey_init(&bad, even.data(), even.size(), (const uint8_t *)"\x01\x00\x01", 3),
+            FC_ERR_KEY);
+  EXPECT_RC(fc_rsa_pubkey_prepare(&bad), FC_ERR_ARG);
+  EXPECT_RC(fc_rsa_verify(&bad, FC_SHA256, d, 32, s, 256), FC_ERR_ARG);
+
+  Bytes sig_bad = v.sig256;
+  sig_bad[100] ^= 1;
+  fc_rsa_pubkey k3, p3;
+  ASSERT_EQ(fc_rsa_pubkey_from_vboot(&k3, v.keyb2048_e3.data(), v.keyb2048_e3.size(), 3), FC_OK);
+  p3 = k3;
+  fc_rsa_pubkey p = key_;
+  EXPECT_RC(fc_rsa_pubkey_prepare(&p), FC_OK);
+  EXPECT_RC(fc_rsa_pubkey_prepare(&p), FC_OK);  // twice: same constants
+  EXPECT_RC(fc_rsa_pubkey_prepare(&p3), FC_OK);
+  EXPECT_EQ(std::memcmp(&p.mont.n, &key_.mont.n, sizeof key_.mont.n), 0);
+  EXPECT_EQ(std::memcmp(&p.mont.rr, &key_.mont.rr, sizeof key_.mont.rr), 0);
+  for (const fc_rsa_pubkey *k : {(const fc_rsa_pubkey *)&key_, (const fc_rsa_pubkey *)&p}) {
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA256, d, 32, s, 256), FC_OK);
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA1, v.d1.data(), 20, v.sig1.data(), 256), FC_OK);
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA512, v.d512.data(), 64, v.sig512.data(), 256), FC_OK);
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA256, d, 32, sig_bad.data(), 256), FC_ERR_SIG);
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA256, d, 32, v.sig256_e3.data(), 256), FC_ERR_SIG);
+  }
+  for (const fc_rsa_pubkey *k : {(const fc_rsa_pubkey *)&k3, (const fc_rsa_pubkey *)&p3}) {
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA256, d, 32, v.sig256_e3.data(), 256), FC_OK);
+    EXPECT_RC(fc_rsa_verify(k, FC_SHA256, d, 32, s, 256), FC_ERR_SIG);
+  }
+  // 8192 bits: no kernel keeps constants there; still FC_OK and the same verdict
+  fc_rsa_pubkey k8;
+  ASSERT_EQ(fc_rsa_pubkey_from_vboot(&k8, v.keyb8192.data(), v.keyb8192.size(), 65537), FC_OK);
+  EXPECT_RC(fc_rsa_pubkey_prepare(&k8), FC_OK);
+  EXPECT_RC(fc_rsa_verify(&k8, FC_SHA256, d, 32, v.sig8192.data(), v.sig8192.size()), FC_OK);
+}
+
 TEST_P(PerKernel, UnknownHashAndDigestLength) {
   const Vectors &v = vec();
   uint8_t digest[128] = {0};

@@ -161,7 +161,7 @@ void run_nist(const std::string &rel, const NistExpect &want) {
   Bytes last_n, last_e;
   std::set<fc_hash_alg> flipped;
   size_t digest_flips = 0;
-  fc_rsa_pubkey key;
+  fc_rsa_pubkey key, prep;  // prep: key with fc_rsa_pubkey_prepare's constants
   fc_err key_rc = FC_ERR_ARG;
   for (const NistCase &c : nf.cases) {
     uint32_t ek = (c.e_small == 3 || c.e_small == 17 || c.e_small == 65537) ? c.e_small : 0;
@@ -169,6 +169,10 @@ void run_nist(const std::string &rel, const NistExpect &want) {
     pass += c.pass;
     if (c.n != last_n || c.e != last_e) {
       key_rc = fc_rsa_pubkey_init(&key, c.n.data(), c.n.size(), c.e.data(), c.e.size());
+      if (key_rc == FC_OK) {
+        prep = key;
+        EXPECT_EQ(fc_rsa_pubkey_prepare(&prep), FC_OK);
+      }
       last_n = c.n;
       last_e = c.e;
     }
@@ -181,6 +185,10 @@ void run_nist(const std::string &rel, const NistExpect &want) {
     }
     fc_err rc =
         fc_rsa_verify(&key, c.hash, c.digest.data(), c.digest.size(), c.sig.data(), c.sig.size());
+    EXPECT_EQ(
+        fc_rsa_verify(&prep, c.hash, c.digest.data(), c.digest.size(), c.sig.data(), c.sig.size()),
+        rc)
+        << rel << " line " << c.line << ": the prepared key verifies differently";
     if (c.pass) {
       EXPECT_EQ(rc, FC_OK) << rel << " line " << c.line;
       accepted += rc == FC_OK;
@@ -392,7 +400,7 @@ TEST_P(RsaVectors, Wycheproof) {
   const auto &files = wp_files();
   ASSERT_EQ(files.size(), kWpFiles.size());
   size_t total = 0;
-  fc_rsa_pubkey kraw, kspki, kasn;
+  fc_rsa_pubkey kraw, kspki, kasn, kprep;
   for (const WpFile &f : files) {
     SCOPED_TRACE(f.name);
     ASSERT_TRUE(f.error.empty()) << f.error;
@@ -415,9 +423,16 @@ TEST_P(RsaVectors, Wycheproof) {
       bool identical =
           memcmp(&kraw, &kspki, sizeof kraw) == 0 && memcmp(&kraw, &kasn, sizeof kraw) == 0;
       EXPECT_TRUE(identical) << "keys from numbers, SPKI and RSAPublicKey differ";
+      // the same key with fc_rsa_pubkey_prepare's opt-in constants
+      kprep = kraw;
+      ASSERT_EQ(fc_rsa_pubkey_prepare(&kprep), FC_OK);
       for (const WpTest &t : g.tests) {
         fc_err rc = fc_rsa_verify(&kraw, g.hash, t.digest.data(), t.digest.size(), ptr(t.sig),
                                   t.sig.size());
+        EXPECT_EQ(fc_rsa_verify(&kprep, g.hash, t.digest.data(), t.digest.size(), ptr(t.sig),
+                                t.sig.size()),
+                  rc)
+            << "tcId " << t.tc_id << ": the prepared key verifies differently";
         // The three keys are byte-identical, so their verdicts cannot differ;
         // to save time (8192-bit invalid cases dominate) the DER-built keys
         // verify every valid and acceptable case, and every invalid case

@@ -1,6 +1,8 @@
 // Concurrency: 8 threads released together make the process's first
 // fc_init, then list and inspect kernels, then verify with keys shared
-// between them (one per usable Montgomery kernel) at the same time.
+// between them (one per usable Montgomery kernel, each also once with
+// fc_rsa_pubkey_prepare's constants: 8 threads verifying with one prepared
+// key) at the same time.
 // Built in every suite; tools/test.sh also runs it under ThreadSanitizer
 // (FC_TSAN=ON), which reports any data race in the library.
 // No fastcrypt call may happen before the test body (no parameterised
@@ -84,6 +86,8 @@ TEST(Threads, InitListVerifyFromEightThreads) {
     fc_rsa_pubkey k;
     EXPECT_EQ(fc_impl_select(FC_OP_MONT, info[i].name), FC_OK);
     EXPECT_EQ(fc_rsa_pubkey_from_vboot(&k, keyb.data(), keyb.size(), 65537), FC_OK);
+    keys.push_back(k);
+    EXPECT_EQ(fc_rsa_pubkey_prepare(&k), FC_OK);  // before sharing, as documented
     keys.push_back(k);
   }
   EXPECT_EQ(fc_impl_select(FC_OP_MONT, nullptr), FC_OK);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The benchmark: every usable Montgomery kernel and OpenSSL 3, as a markdown
-# table on stdout and one JSON record per op, size and kernel in bench.json.
+# The benchmark: every usable Montgomery kernel and OpenSSL 3, as markdown
+# tables on stdout and JSON records in bench.json (warm loops: fc_bench
+# verify) and bench-oneshot.json (key set-up + one verification: fc_bench
+# oneshot).
 # Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
@@ -22,3 +24,6 @@ cmake --build "$out" --target fc_bench
 json="$PWD/bench.json"
 "$out/bench/fc_bench" verify --json "$json" "$@"
 echo "JSON records: $json"
+# What a caller pays from its first call: key set-up + one verification.
+"$out/bench/fc_bench" oneshot --json "$PWD/bench-oneshot.json"
+echo "JSON records: $PWD/bench-oneshot.json"

@@ -262,11 +262,12 @@ static void prepare(fc_mont_ctx *ctx) {
   size_t nw = ctx->nwords, s = digits(ctx), p = padded(s);
   unsigned k = (unsigned)(28 * s - 32 * nw); /* R' = R * 2^k, k < 28 */
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (size_t)k);
+  fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * (size_t)k);
   ctx->kdata[0] = (0u - ctx->n0inv) & DMASK; /* n^-1 mod 2^32, reduced */
   to_digits(ctx->kdata + 1, ctx->n, nw, p);
   to_digits(ctx->kdata + 1 + PM / 2, rr, nw, p);
-  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw); /* C = R'^2 / R */
+  /* C = R'^2 / R = 2^(32 nw + 2k) mod n, from n alone */
+  fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 32 * nw + 2 * (size_t)k);
   to_digits(ctx->kdata + 1 + PM, rr, nw, p);
 }
 

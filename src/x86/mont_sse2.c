@@ -331,10 +331,11 @@ FC__REALIGN static void prepare(fc_mont_ctx *ctx) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, s = ndigits(nw);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
-  fc__bn_mod_shl(rr, ctx->n, nw, 2 * (28 * nrows(s) - 32 * nw)); /* R'^2 = R^2 (R'/R)^2 */
+  fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * (28 * nrows(s) - 32 * nw)); /* R'^2 = R^2 (R'/R)^2 */
   to_pairs(ctx->kdata, ctx->n, nw, s + PAD);
   to_pairs(ctx->kdata + KSTRIDE, rr, nw, s + PAD);
-  fc__bn_mont_reduce(rr, ctx->n, ctx->n0inv, nw); /* C = R'^2 / R */
+  /* C = R'^2 / R = 2^(56 nrows - 32 nw) mod n, from n alone */
+  fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 56 * nrows(s) - 32 * nw);
   to_pairs(ctx->kdata + 2 * KSTRIDE, rr, nw, s + PAD);
 }
 
