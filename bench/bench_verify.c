@@ -35,6 +35,7 @@
 
 #include "bench.h"
 #include "bench_vboot.h"
+#include "fc_cpu_names.h"
 #include "fc_internal.h"
 
 #define MAX_COLS 12
@@ -125,25 +126,11 @@ static void stats(double *x, int n, double *mean, double *std, double *median) {
   *std = n > 1 ? sqrt(q / (n - 1)) : 0;
 }
 
-static const struct {
-  uint64_t bit;
-  const char *name;
-} feature_names[] = {
-    {FC_CPU_SSE2, "sse2"},         {FC_CPU_SSSE3, "ssse3"},           {FC_CPU_SSE41, "sse4.1"},
-    {FC_CPU_AVX, "avx"},           {FC_CPU_AVX2, "avx2"},             {FC_CPU_BMI2, "bmi2"},
-    {FC_CPU_ADX, "adx"},           {FC_CPU_AESNI, "aesni"},           {FC_CPU_PCLMUL, "pclmul"},
-    {FC_CPU_SHANI, "shani"},       {FC_CPU_AVX512F, "avx512f"},       {FC_CPU_AVX512VL, "avx512vl"},
-    {FC_CPU_AVX512BW, "avx512bw"}, {FC_CPU_AVX512IFMA, "avx512ifma"}, {FC_CPU_VAES, "vaes"},
-    {FC_CPU_VPCLMUL, "vpclmul"},   {FC_CPU_NEON, "neon"},             {FC_CPU_ARM_AES, "aes"},
-    {FC_CPU_ARM_PMULL, "pmull"},   {FC_CPU_ARM_SHA1, "sha1"},         {FC_CPU_ARM_SHA2, "sha2"},
-    {FC_CPU_ARM_SHA512, "sha512"},
-};
-
 static void print_features(uint64_t f) {
   int any = 0;
-  for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
-    if (f & feature_names[i].bit) {
-      printf("%s%s", any ? " " : "", feature_names[i].name);
+  for (size_t i = 0; i < FC_CPU_FEATURE_NAMES; i++)
+    if (f & fc_cpu_feature_names[i].bit) {
+      printf("%s%s", any ? " " : "", fc_cpu_feature_names[i].name);
       any = 1;
     }
   if (!any) printf("(none)");

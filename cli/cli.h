@@ -26,6 +26,13 @@ void fct_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
    on failure. The caller frees (and wipes, for keys). */
 uint8_t *fct_read_file(const char *cmd, const char *path, size_t max, size_t *len);
 
+/* argv[*i] as one of the valued long options names[0..n): "--name VALUE"
+   (then *i moves past VALUE) or "--name=VALUE". Returns its index with
+   *value set; n when argv[*i] is none of them; -1, after a message, when
+   the value is missing. */
+int fct_valued_option(const char *cmd, const char *const *names, size_t n, int argc, char **argv,
+                      int *i, const char **value);
+
 /* Progress on stderr for inputs over 64 MiB when stderr is a terminal.
    fct_progress_start with the total size (0 when unknown: no progress),
    fct_progress_add per chunk, fct_progress_end once (clears the line). */

@@ -181,25 +181,14 @@ int fct_gcm_main(int decrypt, int argc, char **argv) {
     }
     static const char *const valued[] = {"--key-file", "--iv", "--aad"};
     const char **slots[] = {&key_path, &iv_hex, &aad_path};
-    size_t k, nlen = 0;
-    for (k = 0; k < 3; k++) {
-      nlen = strlen(valued[k]);
-      if (strncmp(a, valued[k], nlen) == 0 && (a[nlen] == '\0' || a[nlen] == '=')) break;
-    }
+    const char *v;
+    int k = fct_valued_option(cmd, valued, 3, argc, argv, &i, &v);
+    if (k < 0) return FCT_EXIT_USAGE;
     if (k == 3) {
       if (strncmp(a, "--key", 5) == 0)
         fct_error(cmd, "unknown option '%s': keys come from a file only (--key-file)", a);
       else
         fct_error(cmd, "unknown option '%s' (see fastcrypt %s --help)", a, cmd);
-      return FCT_EXIT_USAGE;
-    }
-    const char *v;
-    if (a[nlen] == '=') {
-      v = a + nlen + 1;
-    } else if (i + 1 < argc) {
-      v = argv[++i];
-    } else {
-      fct_error(cmd, "option '%s' needs an argument", a);
       return FCT_EXIT_USAGE;
     }
     *slots[k] = v;

@@ -19,6 +19,25 @@ void fct_error(const char *cmd, const char *fmt, ...) {
   fputc('\n', stderr);
 }
 
+int fct_valued_option(const char *cmd, const char *const *names, size_t n, int argc, char **argv,
+                      int *i, const char **value) {
+  const char *a = argv[*i];
+  for (size_t k = 0; k < n; k++) {
+    size_t len = strlen(names[k]);
+    if (strncmp(a, names[k], len) != 0 || (a[len] != '\0' && a[len] != '=')) continue;
+    if (a[len] == '=') {
+      *value = a + len + 1;
+    } else if (*i + 1 < argc) {
+      *value = argv[++*i];
+    } else {
+      fct_error(cmd, "option '%s' needs an argument", a);
+      return -1;
+    }
+    return (int)k;
+  }
+  return (int)n;
+}
+
 uint64_t fct_file_size(FILE *f) {
   struct stat st;
   if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0) return 0;

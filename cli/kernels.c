@@ -7,25 +7,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fc_cpu_names.h"
 
 static const char *const op_names[FC_OP_COUNT] = {"mont", "sha1", "sha256",
                                                   "sha512", "aes", "ghash"};
 
-/* bench/fc_bench.c's names. */
-static const struct {
-  uint64_t bit;
-  const char *name;
-} feature_names[] = {
-    {FC_CPU_SSE2, "sse2"},         {FC_CPU_SSSE3, "ssse3"},           {FC_CPU_SSE41, "sse4.1"},
-    {FC_CPU_AVX, "avx"},           {FC_CPU_AVX2, "avx2"},             {FC_CPU_BMI2, "bmi2"},
-    {FC_CPU_ADX, "adx"},           {FC_CPU_AESNI, "aesni"},           {FC_CPU_PCLMUL, "pclmul"},
-    {FC_CPU_SHANI, "shani"},       {FC_CPU_AVX512F, "avx512f"},       {FC_CPU_AVX512VL, "avx512vl"},
-    {FC_CPU_AVX512BW, "avx512bw"}, {FC_CPU_AVX512IFMA, "avx512ifma"}, {FC_CPU_VAES, "vaes"},
-    {FC_CPU_VPCLMUL, "vpclmul"},   {FC_CPU_NEON, "neon"},             {FC_CPU_ARM_AES, "aes"},
-    {FC_CPU_ARM_PMULL, "pmull"},   {FC_CPU_ARM_SHA1, "sha1"},         {FC_CPU_ARM_SHA2, "sha2"},
-    {FC_CPU_ARM_SHA512, "sha512"},
-};
-#define N_FEATURES (sizeof(feature_names) / sizeof(feature_names[0]))
 #define MAX_KERNELS 16
 
 /* The features in mask, separated by sep; each quoted when json; bits
@@ -33,10 +19,10 @@ static const struct {
 static void put_features(uint64_t mask, const char *sep, int json) {
   const char *q = json ? "\"" : "";
   int any = 0;
-  for (size_t i = 0; i < N_FEATURES; i++) {
-    if (!(mask & feature_names[i].bit)) continue;
-    printf("%s%s%s%s", any ? sep : "", q, feature_names[i].name, q);
-    mask &= ~feature_names[i].bit;
+  for (size_t i = 0; i < FC_CPU_FEATURE_NAMES; i++) {
+    if (!(mask & fc_cpu_feature_names[i].bit)) continue;
+    printf("%s%s%s%s", any ? sep : "", q, fc_cpu_feature_names[i].name, q);
+    mask &= ~fc_cpu_feature_names[i].bit;
     any = 1;
   }
   for (int b = 0; b < 64; b++)

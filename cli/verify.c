@@ -173,22 +173,11 @@ int fct_verify_main(int argc, char **argv) {
     }
     static const char *const valued[] = {"--key", "--sig", "--hash", "--salt", "--e"};
     const char **slots[] = {&key_path, &sig_path, &hash_arg, &salt_arg, &e_arg};
-    size_t k, nlen = 0;
-    for (k = 0; k < 5; k++) {
-      nlen = strlen(valued[k]);
-      if (strncmp(a, valued[k], nlen) == 0 && (a[nlen] == '\0' || a[nlen] == '=')) break;
-    }
+    const char *v;
+    int k = fct_valued_option(CMD, valued, 5, argc, argv, &i, &v);
+    if (k < 0) return FCT_EXIT_USAGE;
     if (k == 5) {
       fct_error(CMD, "unknown option '%s' (see fastcrypt verify --help)", a);
-      return FCT_EXIT_USAGE;
-    }
-    const char *v;
-    if (a[nlen] == '=') {
-      v = a + nlen + 1;
-    } else if (i + 1 < argc) {
-      v = argv[++i];
-    } else {
-      fct_error(CMD, "option '%s' needs an argument", a);
       return FCT_EXIT_USAGE;
     }
     *slots[k] = v;

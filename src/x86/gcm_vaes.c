@@ -71,12 +71,28 @@ static void tail(const fc_aes_key *key, __m512i *c, __m128i *y, const uint8_t *i
   *c = _mm512_broadcast_i32x4(c1); /* lane 0 is what the caller reads back */
 }
 
-static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const uint8_t *in,
-                uint8_t *out, size_t n, int enc) {
+/*
+ * The stitched loop over whole groups of 4 GN blocks (bulk) is a function
+ * of its own, shared by the streaming kernels (run) and the one-shot
+ * (seal), so a one-shot message under 512 bytes touches only seal's small
+ * frame.
+ *
+ * One-shot GCM (fc__gcm_seal_kernel, aes_internal.h). The rest (under 32 blocks) is one
+ * group: each register's AES and XOR, its bytes loaded and stored under a
+ * byte mask (the padding of a partial block is zero, as GHASH wants), its
+ * four products accumulated with the powers that put every block, the
+ * lengths block L last, in one sum: one reduction for the whole group,
+ * y entering with its first block. E(K, J0) is the top lane of the
+ * group's last register when that has a free lane (any message whose
+ * group is not a whole number of registers, 16 bytes among them); else
+ * one block beside it. Masks depend on lengths only (public).
+ */
+static FC__NOINLINE void bulk(const fc_aes_key *key, __m512i *cp, __m128i *yp, const uint8_t *in,
+                              uint8_t *out, size_t n, int enc) {
   const __m128i *rk = fcx_ek(key);
   const uint64_t *hd = key->hdata;
-  __m512i c = _mm512_add_epi32(fcz_bswap(FCV_BCAST(ctr)), FCV_LANE_IDX), x[GN];
-  __m128i y = fcx_bswap(fcx_ld(yb));
+  __m512i c = *cp, x[GN];
+  __m128i y = *yp;
   int have_prev = 0;
   for (; n >= 4 * GN; n -= 4 * GN, in += 64 * GN, out += 64 * GN) {
     __m512i b[GN], raw[GN];
@@ -103,7 +119,19 @@ static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const ui
     have_prev = 1;
   }
   if (have_prev) y = fcz_ghash_group(hd, y, x, GN);
-  tail(key, &c, &y, in, out, n, enc);
+  *cp = c;
+  *yp = y;
+}
+
+/* The stitched kernels' entry: whole groups of 4 GN blocks in bulk, the
+   rest in tail. */
+static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const uint8_t *in,
+                uint8_t *out, size_t n, int enc) {
+  __m512i c = _mm512_add_epi32(fcz_bswap(FCV_BCAST(ctr)), FCV_LANE_IDX);
+  __m128i y = fcx_bswap(fcx_ld(yb));
+  size_t whole = n / (4 * GN) * (4 * GN);
+  bulk(key, &c, &y, in, out, whole, enc);
+  tail(key, &c, &y, in + 16 * whole, out + 16 * whole, n - whole, enc);
   fcx_st(ctr, fcx_bswap(_mm512_castsi512_si128(c)));
   fcx_st(yb, fcx_bswap(y));
 }
@@ -118,55 +146,6 @@ static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const
                     uint8_t *out, size_t n) {
   run(key, ctr, y, in, out, n, 0);
   FC__VWIPE();
-}
-
-/*
- * One-shot GCM (fc__gcm_seal_kernel, aes_internal.h). The bulk loop is
- * run()'s, in a function of its own (bulk), so a message under 512 bytes
- * touches only seal's small frame. The rest (under 32 blocks) is one
- * group: each register's AES and XOR, its bytes loaded and stored under a
- * byte mask (the padding of a partial block is zero, as GHASH wants), its
- * four products accumulated with the powers that put every block, the
- * lengths block L last, in one sum: one reduction for the whole group,
- * y entering with its first block. E(K, J0) is the top lane of the
- * group's last register when that has a free lane (any message whose
- * group is not a whole number of registers, 16 bytes among them); else
- * one block beside it. Masks depend on lengths only (public).
- */
-static FC__NOINLINE void bulk(const fc_aes_key *key, __m512i *cp, __m128i *yp, const uint8_t *in,
-                              uint8_t *out, size_t n, int enc) {
-  const __m128i *rk = fcx_ek(key);
-  const uint64_t *hd = key->hdata;
-  __m512i c = *cp, x[GN];
-  __m128i y = *yp;
-  int have_prev = 0;
-  for (; n >= 4 * GN; n -= 4 * GN, in += 64 * GN, out += 64 * GN) {
-    __m512i b[GN], raw[GN];
-    counters(&c, b);
-    if (!enc) {
-      for (int i = 0; i < GN; i++) {
-        raw[i] = _mm512_loadu_si512(in + 64 * i);
-        x[i] = fcz_bswap(raw[i]);
-      }
-      y = rounds_ghash(rk, key->rounds, b, hd, x, y);
-      for (int i = 0; i < GN; i++) _mm512_storeu_si512(out + 64 * i, _mm512_xor_si512(b[i], raw[i]));
-      continue;
-    }
-    if (have_prev) {
-      y = rounds_ghash(rk, key->rounds, b, hd, x, y);
-    } else {
-      FCV_ROUNDS(FCV_ENC, rk, key->rounds, b, GN);
-    }
-    for (int i = 0; i < GN; i++) {
-      __m512i o = _mm512_xor_si512(b[i], _mm512_loadu_si512(in + 64 * i));
-      _mm512_storeu_si512(out + 64 * i, o);
-      x[i] = fcz_bswap(o);
-    }
-    have_prev = 1;
-  }
-  if (have_prev) y = fcz_ghash_group(hd, y, x, GN);
-  *cp = c;
-  *yp = y;
 }
 
 static inline __mmask64 bytes_mask(size_t n) { /* n <= 64 */
