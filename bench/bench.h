@@ -6,7 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <time.h> /* clockid_t: every includer defines _POSIX_C_SOURCE first */
+
 #include "fastcrypt.h"
+
+/* bench_util.c: what every mode's timing and inputs share. */
+double bench_ns(clockid_t clk);                   /* the clock's time in ns */
+uint32_t bench_rng32(uint64_t *state);            /* splitmix64: fixed-seed operands */
+int bench_cmp_double(const void *a, const void *b); /* qsort, ascending */
 
 #ifndef FC_BENCH_VECTORS_DIR
 #define FC_BENCH_VECTORS_DIR "tests/vectors/vboot"

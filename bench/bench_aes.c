@@ -75,12 +75,6 @@ static int size_for(int op, size_t len) {
 }
 
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* descheduled time left out: a shared machine */
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static const char *ghash_for(const char *aes) {
   static const char *const pairs[][2] = {
       {"vaes", "vpclmul"}, {"vaes256", "pclmul"}, {"aesni", "pclmul"}, {"armv8", "pmull"}};
@@ -264,9 +258,9 @@ int bench_aes_main(const bench_opts *o) {
           uint64_t it = 1;
           double t;
           for (;;) {
-            double t0 = now_ns();
+            double t0 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
             run(c, op, len, it);
-            t = now_ns() - t0;
+            t = bench_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
             if (t >= target_ns / 4 || it >= (1u << 30)) break;
             it *= 2;
           }
@@ -276,9 +270,9 @@ int bench_aes_main(const bench_opts *o) {
           for (int j = 0; j < nc; j++) {
             col *c = &cols[(j + r) % nc];
             if (!ok[(j + r) % nc]) continue;
-            double t0 = now_ns();
+            double t0 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
             run(c, op, len, c->iters);
-            double t = now_ns() - t0;
+            double t = bench_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
             c->mbs[r] = (double)len * (double)c->iters / t * 1e3;
           }
         bench_progress_clear();

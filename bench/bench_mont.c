@@ -54,12 +54,6 @@ static void rec(const char *table, const char *op, unsigned bits, const char *ke
                    table, op, bits, kernel, ns);
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* One column: run(arg, iters) does iters calls. */
 typedef void (*run_fn)(void *arg, uint64_t iters);
 
@@ -77,9 +71,9 @@ static void measure2(int nc, run_fn *fn, void **arg, double *med, double *lo) {
   for (int c = 0; c < nc; c++) {
     iters[c] = 1;
     for (;;) {
-      double s = now();
+      double s = bench_ns(CLOCK_MONOTONIC);
       fn[c](arg[c], iters[c]);
-      double d = now() - s;
+      double d = bench_ns(CLOCK_MONOTONIC) - s;
       if (d >= target_ns || iters[c] > (1u << 24)) break;
       iters[c] *= d < target_ns / 8 ? 8 : 2;
     }
@@ -87,9 +81,9 @@ static void measure2(int nc, run_fn *fn, void **arg, double *med, double *lo) {
   for (int r = 0; r < R; r++)
     for (int k = 0; k < nc; k++) {
       int c = (k + r) % nc;
-      double s = now();
+      double s = bench_ns(CLOCK_MONOTONIC);
       fn[c](arg[c], iters[c]);
-      t[c][r] = (now() - s) / (double)iters[c];
+      t[c][r] = (bench_ns(CLOCK_MONOTONIC) - s) / (double)iters[c];
     }
   for (int c = 0; c < nc; c++) {
     qsort(t[c], (size_t)R, sizeof(double), cmpd);
@@ -517,9 +511,9 @@ static void table_calibration(void) {
   double t[9];
   for (int i = 0; i < 9; i++) {
     bench_progress(i + 1, 9, "fc_calibrate");
-    double s = now();
+    double s = bench_ns(CLOCK_MONOTONIC);
     if (fc_calibrate(FC_OP_MONT) != FC_OK) failed = 1;
-    t[i] = now() - s;
+    t[i] = bench_ns(CLOCK_MONOTONIC) - s;
   }
   bench_progress_clear();
   qsort(t, 9, sizeof(double), cmpd);

@@ -65,20 +65,7 @@ typedef struct {
 #endif
 } column;
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static uint64_t rng_state;
-static uint32_t rng32(void) { /* splitmix64, as bench_verify.c */
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
-
 /* DER length octets. */
 static size_t der_len(uint8_t *p, size_t len) {
   if (len < 128) {
@@ -137,7 +124,7 @@ static int make_input(input *in, unsigned bits, uint32_t e) {
   in->nb = bits / 8;
   in->nw = bits / 32;
   rng_state = 0x6f6e6573686f74ull ^ bits;
-  for (size_t i = 0; i < in->nb; i++) in->n[i] = (uint8_t)rng32(), in->sig[i] = (uint8_t)rng32();
+  for (size_t i = 0; i < in->nb; i++) in->n[i] = (uint8_t)bench_rng32(&rng_state), in->sig[i] = (uint8_t)bench_rng32(&rng_state);
   in->n[0] |= 0x80;
   in->n[in->nb - 1] |= 1;
   in->sig[0] = 0x12; /* below n */
@@ -242,18 +229,13 @@ static int setup(column *col, const input *in) {
   return ok ? 0 : -1;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* Calls per run for about target_ns (at least 1). */
 static uint64_t calibrate(column *col, const input *in, int op, double target_ns, int *bad) {
   uint64_t it = 1;
   for (;;) {
-    double t0 = now_ns();
+    double t0 = bench_ns(CLOCK_MONOTONIC);
     for (uint64_t i = 0; i < it; i++) *bad |= call_op(col, in, op);
-    double t = now_ns() - t0;
+    double t = bench_ns(CLOCK_MONOTONIC) - t0;
     if (t >= target_ns / 2 || it >= ((uint64_t)1 << 30)) {
       double k = (double)it * target_ns / (t > 0 ? t : 1);
       return k < 1 ? 1 : (uint64_t)(k + 0.5);
@@ -330,9 +312,9 @@ int bench_oneshot_main(const bench_opts *opts) {
         for (int r = 0; r < runs && !bad; r++)
           for (int op = 0; op < NOPS; op++) {
             if (!has_op(col, op)) continue;
-            double t0 = now_ns();
+            double t0 = bench_ns(CLOCK_MONOTONIC);
             for (uint64_t i = 0; i < iters[op]; i++) bad |= call_op(col, in, op);
-            samples[(size_t)op * (size_t)runs + (size_t)r] = (now_ns() - t0) / (double)iters[op];
+            samples[(size_t)op * (size_t)runs + (size_t)r] = (bench_ns(CLOCK_MONOTONIC) - t0) / (double)iters[op];
           }
         if (!col->is_ossl) fc_impl_select(FC_OP_MONT, NULL);
         if (bad) {
@@ -347,7 +329,7 @@ int bench_oneshot_main(const bench_opts *opts) {
             continue;
           }
           double *x = samples + (size_t)op * (size_t)runs;
-          qsort(x, (size_t)runs, sizeof(double), cmp_double);
+          qsort(x, (size_t)runs, sizeof(double), bench_cmp_double);
           med[k][op] = runs % 2 ? x[runs / 2] : (x[runs / 2 - 1] + x[runs / 2]) / 2;
           mins[k][op] = x[0];
         }

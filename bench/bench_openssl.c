@@ -18,6 +18,8 @@
  *                provider dispatch, BN_CTX allocation, big-endian conversion,
  *                exponentiation and padding/DigestInfo check.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,5 @@
 /* fc_bench output: the markdown table, the ratios, the JSON records. */
+#define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>

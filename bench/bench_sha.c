@@ -97,15 +97,9 @@ static EVP_PKEY_CTX *pss_vctx;
 #endif
 
 static clockid_t clk = CLOCK_MONOTONIC;
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(clk, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* One run of iters calls; returns ns for the run. */
 static double run(const row *r, const col *c, uint64_t iters) {
-  double t0 = now_ns();
+  double t0 = bench_ns(clk);
   int ok = 1;
   if (!c->ossl) {
     for (uint64_t i = 0; i < iters; i++) switch (r->k) {
@@ -135,7 +129,7 @@ static double run(const row *r, const col *c, uint64_t iters) {
       }
   }
 #endif
-  double t = now_ns() - t0;
+  double t = bench_ns(clk) - t0;
   size_t olen = r->k == K_PSS ? 0 : r->k == K_PBKDF2 ? 32 : fc_hash_len(r->alg);
   if (!ok || (olen && memcmp(out, ref, olen) != 0)) {
     fprintf(stderr, "fc_bench sha: %s / %s: wrong result\n", r->name, c->name);

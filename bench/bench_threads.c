@@ -40,22 +40,16 @@ typedef struct {
   int failed;
 } worker;
 
-static double mono_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static void *run(void *p) {
   worker *w = p;
   while (!atomic_load(w->go)) {
   }
-  double end = mono_ns() + ROUND_MS * 1e6;
+  double end = bench_ns(CLOCK_MONOTONIC) + ROUND_MS * 1e6;
   long c = 0;
   do {
     for (int i = 0; i < 8; i++, c++)
       if (fc_rsa_verify(w->key, FC_SHA256, w->digest, 32, w->sig, 256) != FC_OK) w->failed = 1;
-  } while (mono_ns() < end);
+  } while (bench_ns(CLOCK_MONOTONIC) < end);
   w->count = c;
   return NULL;
 }
@@ -121,7 +115,7 @@ int bench_threads_main(const bench_opts *o) {
           return 1;
         }
       }
-      double t0 = mono_ns();
+      double t0 = bench_ns(CLOCK_MONOTONIC);
       atomic_store(&go, 1);
       long total = 0;
       for (int i = 0; i < n; i++) {
@@ -129,7 +123,7 @@ int bench_threads_main(const bench_opts *o) {
         total += w[i].count;
         failed |= w[i].failed;
       }
-      tput[r] = (double)total / ((mono_ns() - t0) * 1e-9);
+      tput[r] = (double)total / ((bench_ns(CLOCK_MONOTONIC) - t0) * 1e-9);
     }
     double mean = 0, var = 0;
     for (int r = 1; r < ROUNDS; r++) mean += tput[r] / (ROUNDS - 1);

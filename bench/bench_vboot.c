@@ -57,12 +57,6 @@ static uint64_t workbuf[WORKBUF_BYTES / 8]; /* 8-byte aligned, as vboot's */
 static fc_mont_ctx rr_ctx;
 static clockid_t clk = CLOCK_MONOTONIC;
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(clk, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static uint32_t le32(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -123,9 +117,9 @@ static int run(vop op, const vinput *in, uint64_t iters, uint8_t *out) {
 static int pinned_run(const char *kernel, vop op, const vinput *in, uint64_t iters, uint8_t *out,
                       double *ns) {
   if (fc_impl_select(FC_OP_MONT, kernel) != FC_OK) return -1;
-  double t0 = now();
+  double t0 = bench_ns(clk);
   int rc = run(op, in, iters, out);
-  *ns = now() - t0;
+  *ns = bench_ns(clk) - t0;
   fc_impl_select(FC_OP_MONT, NULL);
   return rc;
 }

@@ -72,20 +72,8 @@ typedef struct {
    leaves out the time the thread is descheduled (a busy shared machine). */
 static clockid_t bench_clock = CLOCK_MONOTONIC;
 
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(bench_clock, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* splitmix64 (Steele, Lea, Flood, OOPSLA 2014): fixed-seed operands. */
+/* bench_rng32's state: fixed-seed operands. */
 static uint64_t rng_state;
-static uint32_t rng32(void) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
 
 static uint8_t *read_all(const char *dir, const char *name, size_t *len) {
   char path[4096];
@@ -110,14 +98,9 @@ static uint8_t *read_all(const char *dir, const char *name, size_t *len) {
   return buf;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* Sorts x (n >= 1) for the median. */
 static void stats(double *x, int n, double *mean, double *std, double *median) {
-  qsort(x, (size_t)n, sizeof(double), cmp_double);
+  qsort(x, (size_t)n, sizeof(double), bench_cmp_double);
   *median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
   double s = 0, q = 0;
   for (int i = 0; i < n; i++) s += x[i];
@@ -156,10 +139,10 @@ static int load_input(bench_input *in, const bench_case *c, const char *vdir) {
     /* Random odd n with its top bit set; a, b < 2^(bits-1) < n. The same
        numbers at a size for every op: the seed depends on the size only. */
     rng_state = 0x66635f62656e6368ull ^ c->bits;
-    for (size_t i = 0; i < in->nwords; i++) in->n[i] = rng32();
+    for (size_t i = 0; i < in->nwords; i++) in->n[i] = bench_rng32(&rng_state);
     in->n[0] |= 1;
     in->n[in->nwords - 1] |= 0x80000000u;
-    for (size_t i = 0; i < in->nwords; i++) in->a[i] = rng32(), in->b[i] = rng32();
+    for (size_t i = 0; i < in->nwords; i++) in->a[i] = bench_rng32(&rng_state), in->b[i] = bench_rng32(&rng_state);
     in->a[in->nwords - 1] &= 0x7fffffffu;
     in->b[in->nwords - 1] &= 0x7fffffffu;
     return 0;
@@ -253,7 +236,7 @@ static int run_fc(column *col, const bench_input *in, uint64_t iters) {
 
 /* One run of iters calls; *ns = its time on the chosen clock. */
 static int run_column(column *col, const bench_input *in, uint64_t iters, double *ns) {
-  double t0 = now_ns();
+  double t0 = bench_ns(bench_clock);
   int rc;
 #ifdef FC_BENCH_OPENSSL
   if (col->is_ossl)
@@ -261,7 +244,7 @@ static int run_column(column *col, const bench_input *in, uint64_t iters, double
   else
 #endif
     rc = run_fc(col, in, iters);
-  *ns = now_ns() - t0;
+  *ns = bench_ns(bench_clock) - t0;
   return rc;
 }
 
@@ -372,9 +355,9 @@ int bench_verify_main(const bench_opts *opts) {
   /* The probe alone, PROBE_CALLS times: the part of fc_init that costs. */
   double pmean, pstd, pmedian;
   for (int i = 0; i < PROBE_CALLS; i++) {
-    double s = now_ns();
+    double s = bench_ns(bench_clock);
     volatile uint64_t f = fc__cpu_probe();
-    probe_ns[i] = now_ns() - s;
+    probe_ns[i] = bench_ns(bench_clock) - s;
     (void)f;
   }
   stats(probe_ns, PROBE_CALLS, &pmean, &pstd, &pmedian); /* sorts probe_ns */

@@ -1,0 +1,23 @@
+/* What every fc_bench mode shares for timing and inputs (bench.h). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench.h"
+
+double bench_ns(clockid_t clk) {
+  struct timespec ts;
+  clock_gettime(clk, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* splitmix64 (Steele, Lea, Flood, OOPSLA 2014). */
+uint32_t bench_rng32(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+
+int bench_cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
