@@ -297,16 +297,22 @@ static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t t
   return FC_OK;
 }
 
+/* The computed tag against tag_len bytes of the given one, in constant
+   time: one decision on the whole tag. Wipes full. */
+static fc_err tag_check(uint8_t full[16], const uint8_t *tag, size_t tag_len) {
+  uint32_t diff = 0;
+  for (size_t i = 0; i < tag_len; i++) diff |= (uint32_t)(full[i] ^ tag[i]);
+  fc__burn(full, 16);
+  FC__DECLASSIFY(&diff, sizeof(diff));
+  return diff == 0 ? FC_OK : FC_ERR_AUTH;
+}
+
 static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
   if (!ctx_ok(ctx) || ctx->state == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
-  uint32_t diff = 0;
   final_tag(ctx, full);
-  for (size_t i = 0; i < tag_len; i++) diff |= (uint32_t)(full[i] ^ tag[i]);
-  fc__burn(full, sizeof(full));
-  FC__DECLASSIFY(&diff, sizeof(diff));
-  return diff == 0 ? FC_OK : FC_ERR_AUTH; /* one decision on the whole tag */
+  return tag_check(full, tag, tag_len);
 }
 
 void fc_aes_gcm_clear(fc_aes_gcm_ctx *ctx) {
@@ -373,14 +379,10 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
   const fc__gcm_seal_kernel *k = seal_of(key, iv_len);
   if (k != NULL) {
     uint8_t full[16];
-    uint32_t diff = 0;
     k->seal(key, iv, aad, aad_len, in, out, len, full, 0);
-    for (size_t i = 0; i < tag_len; i++) diff |= (uint32_t)(full[i] ^ tag[i]);
-    fc__burn(full, sizeof(full));
-    FC__DECLASSIFY(&diff, sizeof(diff));
-    if (diff == 0) return FC_OK; /* one decision on the whole tag */
-    if (len != 0) fc__wipe(out, len);
-    return FC_ERR_AUTH;
+    rc = tag_check(full, tag, tag_len);
+    if (rc == FC_ERR_AUTH && len != 0) fc__wipe(out, len);
+    return rc;
   }
   fc_aes_gcm_ctx ctx;
   rc = gcm_init(&ctx, key, iv, iv_len);
