@@ -5,16 +5,19 @@ fc_err fc_mont_init(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords) {
   fc_init();
   if (ctx == NULL) return FC_ERR_ARG;
   /* A failed init leaves no usable context: kernel NULL makes every later
-     call with it FC_ERR_ARG (fc_mont_mul does nothing). */
-  memset(ctx, 0, sizeof(*ctx)); /* public values: no volatile wipe needed (6 KiB) */
-  if (n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) return FC_ERR_ARG;
+     call with it FC_ERR_ARG (fc_mont_mul does nothing). fc__mont_init_with
+     clears it on every other path. */
+  if (n == NULL || nwords == 0 || nwords > FC_MONT_MAX_WORDS) {
+    memset(ctx, 0, sizeof(*ctx));
+    return FC_ERR_ARG;
+  }
   /* the kernel of the modulus' size class (pin, calibration or static order) */
   return fc__mont_init_with(ctx, n, nwords, fc__mont_active_for_bits(fc__bn_bits(n, nwords)));
 }
 
 fc_err fc__mont_init_with(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords,
                           const fc__mont_kernel *k) {
-  memset(ctx, 0, sizeof(*ctx));
+  memset(ctx, 0, sizeof(*ctx)); /* public values: no volatile wipe needed (6 KiB) */
   if (!(n[0] & 1)) return FC_ERR_ARG;
   uint32_t bits = fc__bn_bits(n, nwords);
   if (bits < 2) return FC_ERR_ARG; /* n = 1 */
