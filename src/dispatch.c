@@ -536,6 +536,10 @@ uint64_t fc_cpu_features(void) {
   return features;
 }
 
+/* For library code that fc_init itself may run (calibration's key set-ups):
+   no fc_init, which would wait for itself. */
+uint64_t fc__features(void) { return features; }
+
 uint64_t fc_cpu_features_probed(void) {
 #if defined(FC_FREESTANDING)
   return fc__cpu_probe(); /* the implicit fc_init does not probe */

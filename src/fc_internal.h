@@ -291,6 +291,9 @@ size_t fc__calib_pick(const uint64_t *median, const int *ok, size_t count, unsig
 
 /* Probe: FC_CPU_* bits present and OS-enabled. Built for the baseline ISA. */
 uint64_t fc__cpu_probe(void);
+/* The selected features (fc_cpu_features) without calling fc_init: for
+   code that runs inside fc_init too (calibration). */
+uint64_t fc__features(void);
 /* CPU name for fc_cpu_name (may be slow). */
 fc_err fc__cpu_name(char *buf, size_t len);
 

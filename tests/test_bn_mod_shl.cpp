@@ -4,6 +4,10 @@
 // every shape the word steps normalise differently: one word, top word 1
 // (shift 31) or all ones (no shift), leading zero words, top word 2^31 with
 // zeros below, and values a whose top word equals n's (the clamped quotient).
+// And fc__bn_mod_shl_fast's 64-bit digit steps (R^2 mod n's long division)
+// both ways: the C row, with BMI2 and ADX masked off, and on x86-64 CPUs
+// with both the assembly row (src/x86/bn_divstep_adx.S), against the
+// reference for moduli whose top 64-bit limb is full (the case it takes).
 #include <gtest/gtest.h>
 
 #include "fc_test.h"
@@ -84,6 +88,66 @@ TEST(BnModShl, EveryModulusShape) {
     }
   }
   EXPECT_EQ(count, 9 * 6 * 4 * 12);
+}
+
+// a * 2^k mod n by fc__bn_mod_shl_fast with the features masked to `allowed`,
+// for every length from 1 to 128 limbs (all four remainders mod 4 of the
+// row's groups) with full top limbs, at digit-step lengths 64 to 64 m + 1.
+int check_fast_rows(uint64_t allowed, const char *what) {
+  uint64_t before = fc_cpu_features();
+  EXPECT_EQ(fc_init_features(allowed), FC_OK);
+  Rng rng(20261202);
+  int count = 0;
+  for (size_t m = 1; m <= 128; m += (m < 12 ? 1 : 13)) {
+    size_t nw = 2 * m;
+    for (int shape = 0; shape < 3; shape++) {
+      W n(nw);
+      for (auto &w : n) w = rng.u32();
+      if (shape == 1) n.assign(nw, 0xffffffffu);  // all ones: q clamps
+      if (shape == 2) {                              // 2^(64 m - 1) + 1: d = 2^63
+        n.assign(nw, 0);
+        n[0] = 1;
+      }
+      n[nw - 1] |= 0x80000000u;
+      n[0] |= 1;
+      W a(nw);
+      for (auto &w : a) w = rng.u32();
+      a = fct::ref::mod(a, n);
+      W nm1 = n;
+      nm1[0] -= 1;
+      for (const W *x : {&a, &nm1}) {
+        for (size_t k : {size_t{64}, size_t{128}, size_t{1000}, 64 * m + 1}) {
+          W got(FC_MONT_MAX_WORDS, 0), nn(FC_MONT_MAX_WORDS, 0);
+          std::copy(x->begin(), x->end(), got.begin());
+          std::copy(n.begin(), n.end(), nn.begin());
+          fc__bn_mod_shl_fast(got.data(), nn.data(), nw, k);
+          got.resize(nw);
+          EXPECT_EQ(got, ref_shl(*x, k, n))
+              << what << ": " << m << " limbs, shape " << shape << ", k = " << k;
+          count++;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(fc_init_features(before), FC_OK);
+  return count;
+}
+
+TEST(BnModShl, FastDigitStepsPortableRow) {
+  uint64_t all = fc_cpu_features();
+  int count = check_fast_rows(all & ~(uint64_t)FC_CPU_ADX, "C row");
+  EXPECT_EQ(count, 20 * 3 * 2 * 4);
+}
+
+TEST(BnModShl, FastDigitStepsAdxRow) {
+#if defined(__x86_64__)
+  uint64_t all = fc_cpu_features();
+  if ((all & (FC_CPU_BMI2 | FC_CPU_ADX)) != (FC_CPU_BMI2 | FC_CPU_ADX))
+    GTEST_SKIP() << "this CPU (or FASTCRYPT_CPU) has no BMI2 + ADX: the assembly row did not run";
+  EXPECT_EQ(check_fast_rows(all, "assembly row"), 20 * 3 * 2 * 4);
+#else
+  GTEST_SKIP() << "the assembly row exists on x86-64 only";
+#endif
 }
 
 }  // namespace
