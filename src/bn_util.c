@@ -227,6 +227,8 @@ static uint64_t div21_64(uint64_t u1, uint64_t u0, uint64_t d, uint64_t v, uint6
    selected features have BMI2 and ADX: about 1.8 cycles per limb against
    the C row's 3.8 (8192-bit moduli, Xeon Emerald Rapids, 2026-12-02). */
 uint64_t fc__bn_divstep_adx(void *x, const void *n, size_t m, uint64_t q);
+/* mont_reduce64's row, as the one below (same file) */
+uint64_t fc__bn_redc_step_adx(void *a, const void *n, size_t m, uint64_t q, uint64_t top);
 #endif
 
 /* X = X * 2^j mod N, j in 1..64; X: m limbs in x, normalised (X < N = n << s).
@@ -305,6 +307,12 @@ static void mod_shl64(uint32_t *a, const uint32_t *n, size_t nw, uint32_t nbits,
 static void mont_reduce64(uint32_t *a, const uint32_t *n, size_t nw) {
   size_t m = nw / 2;
   uint64_t k0 = fc__neg_inv64(ld64(n, 0, nw)), top = 0;
+#if defined(FC_HAVE_DIVSTEP_ADX)
+  if ((fc__features() & (FC_CPU_BMI2 | FC_CPU_ADX)) == (FC_CPU_BMI2 | FC_CPU_ADX)) {
+    for (size_t i = 0; i < m; i++) top = fc__bn_redc_step_adx(a, n, m, ld64(a, 0, nw) * k0, top);
+    return; /* a < n on entry: the result is below n, top 0 */
+  }
+#endif
   for (size_t i = 0; i < m; i++) {
     uint64_t a0 = ld64(a, 0, nw), q = a0 * k0;
     fc__u128 c = ((fc__u128)q * ld64(n, 0, nw) + a0) >> 64; /* the low limb is 0 */
@@ -352,6 +360,14 @@ void fc__bn_pow2_mod(uint32_t *x, const uint32_t *n, size_t nwords, uint32_t nbi
      of mod_shl64 is then a whole one (the assembly row where there is one). */
   if (top >= 63 && e - top >= 64) top -= (uint32_t)((64 - (e - top) % 64) % 64);
 #endif
+#if !defined(__OPTIMIZE_SIZE__)
+  if (e == nbits) { /* R mod n (fc__bn_rr_ok): 2^nbits - n = ~n + 1 on nbits bits, as n > 2^top; n odd: no carry */
+    for (size_t i = 0; i < nwords; i++)
+      x[i] = 32 * i + 32 <= nbits ? ~n[i] : 32 * i < nbits ? ~n[i] & ((1u << (nbits % 32)) - 1) : 0;
+    x[0] += 1;
+    return;
+  }
+#endif
   x[top / 32] = 1u << (top % 32);
   fc__bn_mod_shl_fast(x, n, nwords, e - top);
 }
@@ -385,6 +401,14 @@ int fc__bn_from_be(uint32_t *w, size_t nwords, const uint8_t *be, size_t be_len)
       for (size_t j = 0; j < nwords; j++) w[j] = 0;
       return 0;
     }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__SIZEOF_INT128__)
+  for (; be_len >= 8; be_len -= 8, i += 2) { /* two words per load, swap and store */
+    uint64_t v;
+    __builtin_memcpy(&v, be + be_len - 8, 8);
+    v = __builtin_bswap64(v);
+    __builtin_memcpy(w + i, &v, 8);
+  }
+#endif
   for (; be_len >= 4; be_len -= 4) {
     uint32_t v; /* one load and a byte swap */
     __builtin_memcpy(&v, be + be_len - 4, 4);

@@ -33,11 +33,12 @@ fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, 
   ctx->nwords = (uint32_t)nwords;
   ctx->nbits = bits;
   ctx->n0inv = n0inv;
-  for (size_t i = 0; i < FC_MONT_MAX_WORDS; i++) { /* forward copy: n == ctx->n is fine */
-    ctx->n[i] = i < nwords ? n[i] : 0;
-    ctx->rr[i] = i < nwords ? rr[i] : 0;
-  }
-  for (size_t i = 0; i < sizeof(ctx->kdata) / sizeof(ctx->kdata[0]); i++) ctx->kdata[i] = 0;
+  /* n and rr may be ctx->n and ctx->rr themselves: memmove */
+  memmove(ctx->n, n, 4 * nwords);
+  memmove(ctx->rr, rr, 4 * nwords);
+  memset(ctx->n + nwords, 0, 4 * (FC_MONT_MAX_WORDS - nwords));
+  memset(ctx->rr + nwords, 0, 4 * (FC_MONT_MAX_WORDS - nwords));
+  memset(ctx->kdata, 0, sizeof(ctx->kdata));
   const fc__mont_kernel *k = fc__mont_active_for_bits(bits); /* its size class's */
   k->prepare(ctx);
   ctx->kernel = k;

@@ -7,8 +7,12 @@
 // And fc__bn_mod_shl_fast's 64-bit digit steps (R^2 mod n's long division)
 // both ways: the C row, with BMI2 and ADX masked off, and on x86-64 CPUs
 // with both the assembly row (src/x86/bn_divstep_adx.S), against the
-// reference for moduli whose top 64-bit limb is full (the case it takes).
+// reference for moduli whose top 64-bit limb is full (the case it takes);
+// and fc__bn_rr_ok (a vboot key's rr checked by one Montgomery reduction)
+// both ways, on every even word count, for the right rr and rr +- 1.
 #include <gtest/gtest.h>
+
+#include <memory>
 
 #include "fc_test.h"
 // fc_internal.h has no extern "C" guard of its own.
@@ -145,6 +149,48 @@ TEST(BnModShl, FastDigitStepsAdxRow) {
   if ((all & (FC_CPU_BMI2 | FC_CPU_ADX)) != (FC_CPU_BMI2 | FC_CPU_ADX))
     GTEST_SKIP() << "this CPU (or FASTCRYPT_CPU) has no BMI2 + ADX: the assembly row did not run";
   EXPECT_EQ(check_fast_rows(all, "assembly row"), 20 * 3 * 2 * 4);
+#else
+  GTEST_SKIP() << "the assembly row exists on x86-64 only";
+#endif
+}
+
+// fc__bn_rr_ok with the features masked to `allowed`: accepts fc_mont_init's
+// R^2 (GMP-checked by test_mont_r2) and refuses it off by one either way.
+int check_rr_ok(uint64_t allowed) {
+  uint64_t before = fc_cpu_features();
+  EXPECT_EQ(fc_init_features(allowed), FC_OK);
+  Rng rng(7);
+  int count = 0;
+  auto ctx = std::make_unique<fc_mont_ctx>();
+  for (size_t nw = 2; nw <= FC_MONT_MAX_WORDS; nw += (nw < 20 ? 2 : 22)) {
+    W n(nw);
+    for (auto &w : n) w = rng.u32();
+    n[nw - 1] |= 0x80000000u;
+    n[0] |= 1;
+    EXPECT_EQ(fc_mont_init(ctx.get(), n.data(), nw), FC_OK) << nw;
+    EXPECT_TRUE(fc__bn_rr_ok(ctx.get())) << nw << " words";
+    for (int d : {1, -1}) {
+      uint32_t keep = ctx->rr[0];
+      ctx->rr[0] += (uint32_t)d;  // rr's low word: never the top, so rr stays below n or wraps
+      EXPECT_FALSE(fc__bn_rr_ok(ctx.get())) << nw << " words, rr " << (d > 0 ? "+" : "-") << " 1";
+      ctx->rr[0] = keep;
+    }
+    count++;
+  }
+  EXPECT_EQ(fc_init_features(before), FC_OK);
+  return count;
+}
+
+TEST(BnModShl, RrCheckPortableRow) {
+  EXPECT_EQ(check_rr_ok(fc_cpu_features() & ~(uint64_t)FC_CPU_ADX), 20);
+}
+
+TEST(BnModShl, RrCheckAdxRow) {
+#if defined(__x86_64__)
+  uint64_t all = fc_cpu_features();
+  if ((all & (FC_CPU_BMI2 | FC_CPU_ADX)) != (FC_CPU_BMI2 | FC_CPU_ADX))
+    GTEST_SKIP() << "this CPU (or FASTCRYPT_CPU) has no BMI2 + ADX: the assembly row did not run";
+  EXPECT_EQ(check_rr_ok(all), 20);
 #else
   GTEST_SKIP() << "the assembly row exists on x86-64 only";
 #endif

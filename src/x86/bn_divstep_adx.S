@@ -1,7 +1,9 @@
 /*
- * One digit step of the long division behind R^2 mod n (src/bn_util.c,
- * step64), x86-64 SysV, BMI2 (MULX) and ADX (ADCX/ADOX); bn_util.c calls it
- * only when the selected features (fc__features) have both.
+ * Set-up rows of src/bn_util.c in x86-64 SysV assembly with BMI2 (MULX)
+ * and ADX (ADCX/ADOX); bn_util.c calls them only when the selected
+ * features (fc__features) have both: one digit step of the long division
+ * behind R^2 mod n (step64), and one step of the Montgomery reduction that
+ * checks a vboot key's rr (mont_reduce64).
  *
  * uint64_t fc__bn_divstep_adx(uint64_t *x, const uint64_t *n, size_t m,
  *                             uint64_t q);
@@ -82,3 +84,65 @@ fc__bn_divstep_adx:
 	popq	%rbx
 	ret
 	.size	fc__bn_divstep_adx, .-fc__bn_divstep_adx
+
+/*
+ * uint64_t fc__bn_redc_step_adx(uint64_t *a, const uint64_t *n, size_t m,
+ *                               uint64_t q, uint64_t top);
+ *   (A + q N) / 2^64 with A = a[0..m) + top 2^(64 m), top in {0, 1}, and
+ *   q = -a[0] / n[0] mod 2^64 (so the low limb is 0): written to a[0..m),
+ *   returns its limb m (0 or 1: the caller keeps A < 2N). m >= 1; a and n
+ *   must not overlap.
+ * Rows as above: P_j = lo(q n_j) + hi(q n_{j-1}) + CF (ADCX), then + a_j +
+ * OF (ADOX), stored one limb down. Stack: 16 bytes.
+ */
+.macro RSTEP OFF, HIP, HI
+	mulxq	\OFF(%rsi), %r9, \HI
+	adcxq	\HIP, %r9
+	adoxq	\OFF(%rdi), %r9
+	movq	%r9, \OFF-8(%rdi)
+.endm
+
+	.globl	fc__bn_redc_step_adx
+	.hidden	fc__bn_redc_step_adx
+	.type	fc__bn_redc_step_adx, @function
+	.p2align 5
+fc__bn_redc_step_adx:
+	pushq	%rbx
+	leaq	-1(%rdx), %rbx
+	movq	%rcx, %rdx		/* q, MULX's implicit operand */
+	movq	%rbx, %rcx
+	andl	$3, %ecx		/* limbs 1 .. m-1: single steps first */
+	shrq	$2, %rbx		/* then groups of four */
+	xorl	%r10d, %r10d		/* CF = OF = 0; from here no flag writes */
+	mulxq	(%rsi), %r9, %r10	/* limb 0: a_0 + lo(q n_0) = 0 mod 2^64 */
+	adoxq	(%rdi), %r9		/* its carry, into OF */
+	leaq	8(%rsi), %rsi
+	leaq	8(%rdi), %rdi
+	jmp	2f
+1:	RSTEP	0, %r10, %rax
+	movq	%rax, %r10
+	leaq	8(%rsi), %rsi
+	leaq	8(%rdi), %rdi
+	leaq	-1(%rcx), %rcx
+2:	jrcxz	3f
+	jmp	1b
+3:	movq	%rbx, %rcx
+	jmp	5f
+4:	RSTEP	0, %r10, %rax
+	RSTEP	8, %rax, %r10
+	RSTEP	16, %r10, %rax
+	RSTEP	24, %rax, %r10
+	leaq	32(%rsi), %rsi
+	leaq	32(%rdi), %rdi
+	leaq	-1(%rcx), %rcx
+5:	jrcxz	6f
+	jmp	4b
+6:	movl	$0, %eax		/* limb m: hi(q n_{m-1}) + CF + top + OF */
+	adcxq	%rax, %r10
+	adoxq	%r8, %r10
+	movq	%r10, -8(%rdi)
+	seto	%al
+	popq	%rbx
+	ret
+	.size	fc__bn_redc_step_adx, .-fc__bn_redc_step_adx
+
