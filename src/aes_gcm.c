@@ -4,8 +4,14 @@
  * when one exists for the key's exact pair of kernels.
  * Contracts: fastcrypt.h. Each public call runs its work in noinline
  * functions, then burns their stack (FC__GCM_LAYER_STACK, plus the 1 KiB
- * keystream buffer of an unstitched body) and the kernels' (gcm_depth;
- * fc_internal.h, "Wiping secrets").
+ * keystream buffer of an unstitched body) and the stack of the kernels it
+ * ran (fc_internal.h, "Wiping secrets"): the one-shot calls take the
+ * depth from the key and the length before the work; the streaming calls
+ * raise it (`need`) before each kernel call they make, so a call burns
+ * what its own kernel calls used (a call that ran none, the layer alone).
+ * A pair with a one-shot kernel (aes_internal.h) also serves the
+ * streaming calls' single blocks and the tag, and states a small figure
+ * for them and for short stitched updates.
  */
 
 #include "aes_internal.h"
@@ -40,7 +46,14 @@ static const fc__ghash_kernel *ghash_of(const fc_aes_key *key) {
   return (const fc__ghash_kernel *)key->ghash;
 }
 
-static void ghash(const fc_aes_key *key, uint8_t y[16], const uint8_t *in, size_t nblocks) {
+/* *depth covers a kernel call that uses up to `stack` bytes. */
+static void need(size_t *depth, size_t stack) {
+  if (*depth < FC__GCM_LAYER_STACK + stack) *depth = FC__GCM_LAYER_STACK + stack;
+}
+
+static void ghash(const fc_aes_key *key, uint8_t y[16], const uint8_t *in, size_t nblocks,
+                  size_t *depth) {
+  need(depth, ghash_of(key)->stack);
   ghash_of(key)->ghash(key->hdata, y, in, nblocks);
 }
 
@@ -70,14 +83,19 @@ static const fc__gcm_seal_kernel *const sealers[] = {
     NULL,
 };
 
-/* The key's one-shot kernel for this IV length, or NULL (then the streaming
-   functions do the work). */
-static const fc__gcm_seal_kernel *seal_of(const fc_aes_key *key, size_t iv_len) {
-  if (iv_len != 12 || sealers[0] == NULL) return NULL;
+/* The one-shot kernel of the key's pair, or NULL. */
+static const fc__gcm_seal_kernel *sealer_of(const fc_aes_key *key) {
+  if (sealers[0] == NULL) return NULL;
   const fc__gcm_kernel *s = stitch_of(key);
   for (size_t i = 0; s != NULL && sealers[i] != NULL; i++)
     if (sealers[i]->gcm == s) return sealers[i];
   return NULL;
+}
+
+/* The key's one-shot kernel for this IV length, or NULL (then the streaming
+   functions do the work). */
+static const fc__gcm_seal_kernel *seal_of(const fc_aes_key *key, size_t iv_len) {
+  return iv_len == 12 ? sealer_of(key) : NULL;
 }
 
 /* Stack a one-shot call may use below its public frame: with a one-shot
@@ -111,15 +129,13 @@ static void inc32(uint8_t ctr[16]) {
  * IV the counter is public; with any other IV it is GHASH_H(IV), which
  * depends on the key, so nothing here branches on it: stitched kernels
  * count with inc32 themselves, and otherwise the counter blocks are built
- * here (inc32, branch-free) and encrypted by ECB, 64 blocks at a time.
+ * here (inc32, branch-free) and encrypted by ECB, 64 blocks at a time
+ * (body_ecb: a frame of its own for the 1 KiB keystream buffer, so a
+ * stitched call does not run its kernel below that buffer).
  */
-static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
-                 uint8_t *out, size_t nblocks, int enc) {
-  const fc__gcm_kernel *s = stitch_of(key);
-  if (s != NULL) {
-    (enc ? s->enc : s->dec)(key, ctr, y, in, out, nblocks);
-    return;
-  }
+static FC__NOINLINE void body_ecb(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16],
+                                  const uint8_t *in, uint8_t *out, size_t nblocks, int enc,
+                                  size_t *depth) {
   uint8_t ks[16 * GCTR_CHUNK];
   while (nblocks > 0) {
     size_t n = nblocks < GCTR_CHUNK ? nblocks : GCTR_CHUNK;
@@ -139,7 +155,7 @@ static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const ui
     ctr[14] = (uint8_t)(c32 >> 8);
     ctr[15] = (uint8_t)c32;
     aes_of(key)->ecb_enc(key, ks, ks, n);
-    if (!enc) ghash(key, y, in, n); /* before in == out is overwritten */
+    if (!enc) ghash(key, y, in, n, depth); /* before in == out is overwritten */
     for (size_t i = 0; i < 16 * n; i += 8) {
       uint64_t a, b;
       memcpy(&a, in + i, 8);
@@ -147,7 +163,7 @@ static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const ui
       a ^= b;
       memcpy(out + i, &a, 8);
     }
-    if (enc) ghash(key, y, out, n);
+    if (enc) ghash(key, y, out, n, depth);
     in += 16 * n;
     out += 16 * n;
     nblocks -= n;
@@ -155,18 +171,57 @@ static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const ui
   fc__burn(ks, sizeof(ks));
 }
 
+static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
+                 uint8_t *out, size_t nblocks, int enc, size_t *depth) {
+  const fc__gcm_kernel *s = stitch_of(key);
+  if (s != NULL) {
+    const fc__gcm_seal_kernel *k = sealer_of(key);
+    need(depth, k != NULL && nblocks < FC__GCM_STREAM_SMALL ? k->stack_small : s->stack);
+    (enc ? s->enc : s->dec)(key, ctr, y, in, out, nblocks);
+    return;
+  }
+  need(depth, 16 * GCTR_CHUNK + (aes_of(key)->stack > ghash_of(key)->stack ? aes_of(key)->stack
+                                                                           : ghash_of(key)->stack));
+  body_ecb(key, ctr, y, in, out, nblocks, enc, depth);
+}
+
 /* ks = E(ctr), ctr = inc32(ctr). */
-static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[16]) {
+static void keystream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[16],
+                            size_t *depth) {
+  const fc__gcm_seal_kernel *k = sealer_of(key);
+  if (k != NULL) {
+    need(depth, k->stack_block);
+    k->block(key, ctr, ks);
+    return;
+  }
+  need(depth, aes_of(key)->stack);
   aes_of(key)->ecb_enc(key, ctr, ks, 1);
   inc32(ctr);
 }
 
+/* Zeroes the context with word stores (a memset of this size can become
+   `rep stos`, whose start-up costs more than the streaming call's work). */
+static void ctx_wipe(fc_aes_gcm_ctx *ctx) {
+  _Static_assert(sizeof(fc_aes_gcm_ctx) % sizeof(unsigned long) == 0, "context size");
+  volatile unsigned long *w = (volatile unsigned long *)(void *)ctx;
+  for (size_t i = 0; i < sizeof(*ctx) / sizeof(unsigned long); i++) w[i] = 0;
+  __asm__ __volatile__("" : : "r"(ctx) : "memory");
+}
+
 static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
-                                    size_t iv_len) {
+                                    size_t iv_len, size_t *depth) {
   if (ctx == NULL) return FC_ERR_ARG;
-  fc__burn(ctx, sizeof(*ctx));
+  ctx_wipe(ctx);
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || iv_len > (SIZE_MAX >> 4))
     return FC_ERR_ARG;
+  const fc__gcm_seal_kernel *k = sealer_of(key);
+  if (k != NULL && iv_len == 12) { /* J0, E(J0) and inc32(J0): one call */
+    need(depth, k->stack_block);
+    k->start(key, iv, ctx->ctr, ctx->ek0);
+    ctx->key = key;
+    ctx->state = ST_AAD;
+    return FC_OK;
+  }
   uint8_t j0[16] = {0};
   if (iv_len == 12) { /* J0 = IV || 0^31 || 1 */
     memcpy(j0, iv, 12);
@@ -174,17 +229,17 @@ static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, 
   } else { /* J0 = GHASH(IV || 0^s || 0^64 || [len(IV)]_64) */
     uint8_t last[16] = {0};
     size_t whole = iv_len / 16;
-    ghash(key, j0, iv, whole);
+    ghash(key, j0, iv, whole, depth);
     if (iv_len % 16 != 0) {
       memcpy(last, iv + 16 * whole, iv_len % 16);
-      ghash(key, j0, last, 1);
+      ghash(key, j0, last, 1, depth);
       memset(last, 0, 16);
     }
     put_be64(last + 8, (uint64_t)iv_len * 8);
-    ghash(key, j0, last, 1);
+    ghash(key, j0, last, 1, depth);
   }
   ctx->key = key;
-  keystream_block(key, j0, ctx->ek0); /* E(J0); j0 is now inc32(J0) */
+  keystream_block(key, j0, ctx->ek0, depth); /* E(J0); j0 is now inc32(J0) */
   memcpy(ctx->ctr, j0, 16);
   fc__burn(j0, sizeof(j0));
   ctx->state = ST_AAD;
@@ -196,7 +251,8 @@ static int ctx_ok(const fc_aes_gcm_ctx *ctx) {
          fc__aes_key_ok(ctx->key);
 }
 
-static FC__NOINLINE fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
+static FC__NOINLINE fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len,
+                                   size_t *depth) {
   if (!ctx_ok(ctx) || ctx->state != ST_AAD || (aad == NULL && len != 0) ||
       (uint64_t)len > GCM_MAX_AAD - ctx->aad_len)
     return FC_ERR_ARG;
@@ -205,12 +261,12 @@ static FC__NOINLINE fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size
     ctx->buf[ctx->used++] = *aad++;
     len--;
     if (ctx->used == 16) {
-      ghash(ctx->key, ctx->y, ctx->buf, 1);
+      ghash(ctx->key, ctx->y, ctx->buf, 1, depth);
       ctx->used = 0;
     }
   }
   if (len >= 16) {
-    ghash(ctx->key, ctx->y, aad, len / 16);
+    ghash(ctx->key, ctx->y, aad, len / 16, depth);
     aad += len / 16 * 16;
     len %= 16;
   }
@@ -222,22 +278,22 @@ static FC__NOINLINE fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size
 }
 
 /* Leaves the AAD phase: the partial AAD block is padded with zeros. */
-static void end_aad(fc_aes_gcm_ctx *ctx) {
+static void end_aad(fc_aes_gcm_ctx *ctx, size_t *depth) {
   if (ctx->used != 0) {
     memset(ctx->buf + ctx->used, 0, 16 - ctx->used);
-    ghash(ctx->key, ctx->y, ctx->buf, 1);
+    ghash(ctx->key, ctx->y, ctx->buf, 1, depth);
     ctx->used = 0;
   }
 }
 
 static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len,
-                                  int enc) {
+                                  int enc, size_t *depth) {
   uint32_t st = enc ? ST_ENC : ST_DEC;
   if (!ctx_ok(ctx) || (ctx->state != ST_AAD && ctx->state != st) ||
       !fc__aes_io_ok(in, out, len) || (uint64_t)len > GCM_MAX_TEXT - ctx->msg_len)
     return FC_ERR_ARG;
   if (ctx->state == ST_AAD) {
-    end_aad(ctx);
+    end_aad(ctx, depth);
     ctx->state = st;
   }
   const fc_aes_key *key = ctx->key;
@@ -249,18 +305,18 @@ static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_
     ctx->buf[ctx->used++] = enc ? o : x;
     len--;
     if (ctx->used == 16) {
-      ghash(key, ctx->y, ctx->buf, 1);
+      ghash(key, ctx->y, ctx->buf, 1, depth);
       ctx->used = 0;
     }
   }
   if (len >= 16) {
-    body(key, ctx->ctr, ctx->y, in, out, len / 16, enc);
+    body(key, ctx->ctr, ctx->y, in, out, len / 16, enc, depth);
     in += len / 16 * 16;
     out += len / 16 * 16;
     len %= 16;
   }
   if (len > 0) {
-    keystream_block(key, ctx->ctr, ctx->ks);
+    keystream_block(key, ctx->ctr, ctx->ks, depth);
     for (size_t i = 0; i < len; i++) {
       uint8_t x = in[i], o = (uint8_t)(x ^ ctx->ks[i]);
       out[i] = o;
@@ -272,26 +328,35 @@ static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_
 }
 
 /* The full 16-byte tag; wipes ctx. */
-static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16]) {
+static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16], size_t *depth) {
+  const fc_aes_key *key = ctx->key;
+  const fc__gcm_seal_kernel *k = sealer_of(key);
+  if (k != NULL) { /* the partial block, the lengths and E(J0): one call */
+    need(depth, k->stack_block);
+    k->tag(key, ctx->y, ctx->buf, ctx->used, ctx->aad_len, ctx->msg_len, ctx->ek0, tag);
+    ctx_wipe(ctx);
+    return;
+  }
   uint8_t lens[16];
-  if (ctx->state == ST_AAD) end_aad(ctx);
+  if (ctx->state == ST_AAD) end_aad(ctx, depth);
   if (ctx->used != 0) {
     memset(ctx->buf + ctx->used, 0, 16 - ctx->used);
-    ghash(ctx->key, ctx->y, ctx->buf, 1);
+    ghash(key, ctx->y, ctx->buf, 1, depth);
   }
   put_be64(lens, ctx->aad_len * 8);
   put_be64(lens + 8, ctx->msg_len * 8);
-  ghash(ctx->key, ctx->y, lens, 1);
+  ghash(key, ctx->y, lens, 1, depth);
   for (int i = 0; i < 16; i++) tag[i] = (uint8_t)(ctx->y[i] ^ ctx->ek0[i]);
-  fc__burn(ctx, sizeof(*ctx));
+  ctx_wipe(ctx);
   fc__burn(lens, sizeof(lens));
 }
 
-static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
+static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len,
+                                     size_t *depth) {
   if (!ctx_ok(ctx) || ctx->state == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
-  final_tag(ctx, full);
+  final_tag(ctx, full, depth);
   memcpy(tag, full, tag_len);
   fc__burn(full, sizeof(full));
   return FC_OK;
@@ -307,11 +372,12 @@ static fc_err tag_check(uint8_t full[16], const uint8_t *tag, size_t tag_len) {
   return diff == 0 ? FC_OK : FC_ERR_AUTH;
 }
 
-static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
+static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len,
+                                     size_t *depth) {
   if (!ctx_ok(ctx) || ctx->state == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
-  final_tag(ctx, full);
+  final_tag(ctx, full, depth);
   return tag_check(full, tag, tag_len);
 }
 
@@ -362,10 +428,11 @@ static FC__NOINLINE fc_err gcm_encrypt(const fc_aes_key *key, const uint8_t *iv,
     return FC_OK;
   }
   fc_aes_gcm_ctx ctx;
-  rc = gcm_init(&ctx, key, iv, iv_len);
-  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
-  if (rc == FC_OK) rc = update(&ctx, in, out, len, 1);
-  if (rc == FC_OK) rc = enc_final(&ctx, tag, tag_len);
+  size_t d = 0; /* the caller burns gcm_depth (oneshot_depth) */
+  rc = gcm_init(&ctx, key, iv, iv_len, &d);
+  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len, &d);
+  if (rc == FC_OK) rc = update(&ctx, in, out, len, 1, &d);
+  if (rc == FC_OK) rc = enc_final(&ctx, tag, tag_len, &d);
   fc__burn(&ctx, sizeof(ctx));
   return rc;
 }
@@ -385,21 +452,29 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
     return rc;
   }
   fc_aes_gcm_ctx ctx;
-  rc = gcm_init(&ctx, key, iv, iv_len);
-  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len);
-  if (rc == FC_OK) rc = update(&ctx, in, out, len, 0);
+  size_t d = 0; /* the caller burns gcm_depth (oneshot_depth) */
+  rc = gcm_init(&ctx, key, iv, iv_len, &d);
+  if (rc == FC_OK) rc = gcm_aad(&ctx, aad, aad_len, &d);
+  if (rc == FC_OK) rc = update(&ctx, in, out, len, 0, &d);
   if (rc == FC_OK) {
-    rc = dec_final(&ctx, tag, tag_len);
+    rc = dec_final(&ctx, tag, tag_len, &d);
     if (rc == FC_ERR_AUTH && len != 0) fc__wipe(out, len);
   }
   fc__burn(&ctx, sizeof(ctx));
   return rc;
 }
 
-/* The public calls: the work, then the burn of what it used (the depth is
-   taken first: final wipes the context, and with it the key pointer). */
-#define BURNED(key, call) FC__BURNED(gcm_depth(key), call)
-#define CTX_KEY(ctx) (ctx_ok(ctx) ? (ctx)->key : NULL)
+/* The public calls: the work, then the burn of what it used. The one-shot
+   calls take the depth first; a streaming call's work raises `d` before
+   each kernel call (final wipes the context, and with it the key pointer,
+   so the depth cannot be taken after). */
+#define TRACKED(work)                       \
+  do {                                      \
+    size_t d = FC__GCM_LAYER_STACK;         \
+    fc_err rc_ = (work);                    \
+    FC__STACK_BURN(d);                      \
+    return rc_;                             \
+  } while (0)
 
 fc_err fc_aes_gcm_encrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
@@ -417,25 +492,25 @@ fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
 
 fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                        size_t iv_len) {
-  BURNED(key, gcm_init(ctx, key, iv, iv_len));
+  TRACKED(gcm_init(ctx, key, iv, iv_len, &d));
 }
 
 fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {
-  BURNED(CTX_KEY(ctx), gcm_aad(ctx, aad, len));
+  TRACKED(gcm_aad(ctx, aad, len, &d));
 }
 
 fc_err fc_aes_gcm_encrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
-  BURNED(CTX_KEY(ctx), update(ctx, in, out, len, 1));
+  TRACKED(update(ctx, in, out, len, 1, &d));
 }
 
 fc_err fc_aes_gcm_decrypt_update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len) {
-  BURNED(CTX_KEY(ctx), update(ctx, in, out, len, 0));
+  TRACKED(update(ctx, in, out, len, 0, &d));
 }
 
 fc_err fc_aes_gcm_encrypt_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len) {
-  BURNED(CTX_KEY(ctx), enc_final(ctx, tag, tag_len));
+  TRACKED(enc_final(ctx, tag, tag_len, &d));
 }
 
 fc_err fc_aes_gcm_decrypt_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len) {
-  BURNED(CTX_KEY(ctx), dec_final(ctx, tag, tag_len));
+  TRACKED(dec_final(ctx, tag, tag_len, &d));
 }

@@ -2,7 +2,7 @@
 """Writes tests/vectors/local/wipe_secrets.txt: the inputs of
 tests/test_wipe.cpp's calls and every secret or value derived from them
 that a call could leave on the stack or in registers (AES round keys,
-H = E(K, 0) and its powers, E(K, J0), keystream blocks, key ^ ipad and
+H = E(K, 0) and its powers (also divided by x), E(K, J0), keystream blocks, key ^ ipad and
 key ^ opad, H(long key), the HMAC chaining values, the HKDF PRK, PBKDF2's
 U1 and U2).
 
@@ -119,6 +119,19 @@ def gf_mul(x, y):
             z ^= v
         v = (v >> 1) ^ r if v & 1 else v >> 1
     return z
+
+
+def gf_pow(a, e):
+    r = 1 << 127  # the field's 1 in the standard's bit order
+    while e:
+        if e & 1:
+            r = gf_mul(r, a)
+        a = gf_mul(a, a)
+        e >>= 1
+    return r
+
+
+XINV = gf_pow(1 << 126, (1 << 128) - 2)  # 1 / x: the group of units has order 2^128 - 1
 
 
 def ghash(h, data):
@@ -372,6 +385,9 @@ def aes_case(bits):
     for i in range(1, 5):
         put(case, "h%d" % i, hp.to_bytes(16, "big"))
         put(case, "h%d_rev" % i, hp.to_bytes(16, "little"))
+        # H^i / x in the standard's bit order, byte-reversed: the form the
+        # vpclmul kernel stores (docs/aes.md's "H^i x", in its reflected order)
+        put(case, "h%dxinv_rev" % i, gf_mul(hp, XINV).to_bytes(16, "little"))
         hp = gf_mul(hp, h)
     pt, iv, aad = rbytes(64), rbytes(12), rbytes(20)
     ctr0, cbc_iv = rbytes(12) + b"\xff\xff\xff\xfe", rbytes(16)

@@ -1,138 +1,319 @@
 /*
- * Stitched GCM body for the `vaes` + `vpclmul` pair on 512-bit registers:
- * 32 counter blocks (eight registers) through VAES per iteration while
- * the GHASH of 32 ciphertext blocks (the previous iteration's when
- * encrypting, this one's when decrypting) runs in the same round loop:
- * one register's four products per round in rounds 1-8 (AES has at least
- * 9 middle rounds), one reduction per iteration. Method: aes_vaes_impl.h, ghash_vpclmul.h. Flags -mvaes
- * -mvpclmulqdq -maes -mpclmul -mavx512f -mavx512bw: needs the union of
- * both kernels' needs. The counter steps by 32-bit lane adds on its
- * byte-reflected form: exactly inc32, no branch on it.
+ * Stitched GCM for the `vaes` + `vpclmul` pair on 512-bit registers: the
+ * streaming body (fc__gcm_vaes) and the one-shot kernel for 96-bit IVs
+ * (fc__gcm_vaes_seal, aes_internal.h). Flags -mvaes -mvpclmulqdq -maes
+ * -mpclmul -mavx512f -mavx512bw: the union of both kernels' needs.
+ *
+ * Bulk: 16 counter blocks (four registers) through VAES per iteration
+ * while the GHASH of 16 ciphertext blocks (the previous iteration's when
+ * encrypting, this one's when decrypting) runs in the same round loop, one
+ * step per round in rounds 1-9 (a register's lo and hi products, or its
+ * mid ones; then the first fold), the rest after the last round (AES has
+ * at least 9 middle rounds; AES-192/256's extra rounds are a plain loop).
+ * Aggregated: iterations go in pairs, the first multiplying by H^32..H^17,
+ * the second by H^16..H^1 and reducing (two folds, ghash_vpclmul.h), one
+ * reduction per 32 blocks; an odd iteration alone takes H^16..H^1. y joins
+ * the sum last in its iteration, so the previous reduction has slack.
+ * Encryption leaves the last iteration's 16 blocks unhashed: they join
+ * the final group's sum. The code is instantiated once for encryption and
+ * once for decryption (constants after inlining, so the arrays of
+ * registers stay in registers at -O2, -O3 and -Os alike).
+ *
+ * Final group (under 32 blocks, with the pending 16 when there are any):
+ * each register's AES and XOR, its bytes loaded and stored under a byte
+ * mask (the padding of a partial block is zero, as GHASH wants), its four
+ * products accumulated with the powers that put every block, the lengths
+ * block L last, in one sum: one reduction for the whole group, y entering
+ * with its first block. E(K, J0) is the top lane of the group's last
+ * register when that has a free lane; else one block beside it. Masks
+ * depend on lengths only (public).
+ *
+ * The counter steps by 32-bit lane adds on its byte-reflected form:
+ * exactly inc32, no branch on it. Method: aes_vaes_impl.h, ghash_vpclmul.h.
  */
 #include "ghash_vpclmul.h"
 #include "aes_vaes_512.h"
 #include "aes_internal.h"
 
-#define GN 8 /* registers per iteration */
+#define GB 4 /* registers per bulk iteration: 16 blocks */
 
-static inline void counters(__m512i *c, __m512i b[GN]) {
-  for (int i = 0; i < GN; i++, *c = _mm512_add_epi32(*c, FCV_STEP)) b[i] = fcz_bswap(*c);
-}
-
-/* AES on b[8] interleaved with the GHASH of x[8] (reflected; y not yet
-   in): register j's four products in round j + 1, one reduction. */
-static inline __m128i rounds_ghash(const __m128i *rk, unsigned nr, __m512i b[GN],
-                                   const uint64_t *hd, const __m512i x[GN], __m128i y) {
-  fcz_acc a;
-  fcz_zero(&a);
-  __m512i k0 = FCV_BCAST(&rk[0]);
-  for (int i = 0; i < GN; i++) b[i] = _mm512_xor_si512(b[i], k0);
-  /* rounds 1..8 carry one register's products each (constant trip count:
-     unrolled, so x[] stays in registers); the rest are plain rounds */
+/* Loops over registers and rounds unrolled at every optimisation level, so
+   the arrays of registers stay in registers (the stack figures rely on it). */
 #if defined(__clang__)
-#pragma clang loop unroll(full)
-#elif defined(__GNUC__)
-#pragma GCC unroll 8
+#define UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define UNROLL _Pragma("GCC unroll 16")
 #endif
-  for (int j = 0; j < GN; j++) {
-    __m512i k = FCV_BCAST(&rk[j + 1]);
-    for (int i = 0; i < GN; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
-    fcz_mul_acc(&a, j == 0 ? _mm512_xor_si512(x[0], fcz_lane0(y)) : x[j], fcz_pow(hd, 4 * j));
-  }
-  for (unsigned r = GN + 1; r < nr; r++) {
-    __m512i k = FCV_BCAST(&rk[r]);
-    for (int i = 0; i < GN; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
-  }
-  __m512i kl = FCV_BCAST(&rk[nr]);
-  for (int i = 0; i < GN; i++) b[i] = _mm512_aesenclast_epi128(b[i], kl);
-  return fcz_reduce(&a);
+
+FCZ_INLINE __m512i rk_at(const __m128i *rk, unsigned r) { return FCV_BCAST(&rk[r]); }
+
+FCZ_INLINE void aes_round(__m512i b[GB], __m512i k) {
+  UNROLL
+  for (int i = 0; i < GB; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
 }
 
-/* Fewer than 32 blocks: four at a time, then one at a time. */
-static void tail(const fc_aes_key *key, __m512i *c, __m128i *y, const uint8_t *in, uint8_t *out,
-                 size_t n, int enc) {
-  const __m128i *rk = fcx_ek(key);
-  const uint64_t *hd = key->hdata;
-  for (; n >= 4; n -= 4, in += 64, out += 64) {
-    __m512i b[1] = {fcz_bswap(*c)}, x = _mm512_loadu_si512(in);
-    *c = _mm512_add_epi32(*c, FCV_STEP);
-    FCV_ROUNDS(FCV_ENC, rk, key->rounds, b, 1);
-    __m512i o = _mm512_xor_si512(x, b[0]);
-    _mm512_storeu_si512(out, o);
-    __m512i g = fcz_bswap(enc ? o : x);
-    *y = fcz_ghash_group(hd, *y, &g, 1);
-  }
-  __m128i c1 = _mm512_castsi512_si128(*c), h1 = fcx_ld((const uint8_t *)hd + 16 * (FCZ_HPOW - 1));
-  for (; n > 0; n--, in += 16, out += 16, c1 = _mm_add_epi32(c1, _mm_set_epi32(0, 0, 0, 1))) {
-    __m128i x = fcx_ld(in), o = _mm_xor_si128(x, fcx_enc1(rk, key->rounds, fcx_bswap(c1)));
-    fcx_st(out, o);
-    *y = fcx_gfmul(_mm_xor_si128(*y, fcx_bswap(enc ? o : x)), h1);
-  }
-  *c = _mm512_broadcast_i32x4(c1); /* lane 0 is what the caller reads back */
+/* GB counter blocks, round 0 applied; *c advances by 4 GB. */
+FCZ_INLINE void counters(__m512i *c, __m512i b[GB], __m512i k0) {
+  UNROLL
+  for (int i = 0; i < GB; i++, *c = _mm512_add_epi32(*c, FCV_STEP))
+    b[i] = _mm512_xor_si512(fcz_bswap(*c), k0);
 }
 
-/*
- * The stitched loop over whole groups of 4 GN blocks (bulk) is a function
- * of its own, shared by the streaming kernels (run) and the one-shot
- * (seal), so a one-shot message under 512 bytes touches only seal's small
- * frame.
- *
- * One-shot GCM (fc__gcm_seal_kernel, aes_internal.h). The rest (under 32 blocks) is one
- * group: each register's AES and XOR, its bytes loaded and stored under a
- * byte mask (the padding of a partial block is zero, as GHASH wants), its
- * four products accumulated with the powers that put every block, the
- * lengths block L last, in one sum: one reduction for the whole group,
- * y entering with its first block. E(K, J0) is the top lane of the
- * group's last register when that has a free lane (any message whose
- * group is not a whole number of registers, 16 bytes among them); else
- * one block beside it. Masks depend on lengths only (public).
- */
-static FC__NOINLINE void bulk(const fc_aes_key *key, __m512i *cp, __m128i *yp, const uint8_t *in,
-                              uint8_t *out, size_t n, int enc) {
-  const __m128i *rk = fcx_ek(key);
-  const uint64_t *hd = key->hdata;
-  __m512i c = *cp, x[GN];
-  __m128i y = *yp;
-  int have_prev = 0;
-  for (; n >= 4 * GN; n -= 4 * GN, in += 64 * GN, out += 64 * GN) {
-    __m512i b[GN], raw[GN];
-    counters(&c, b);
-    if (!enc) {
-      for (int i = 0; i < GN; i++) { /* all input read before in == out is written */
-        raw[i] = _mm512_loadu_si512(in + 64 * i);
-        x[i] = fcz_bswap(raw[i]);
-      }
-      y = rounds_ghash(rk, key->rounds, b, hd, x, y);
-      for (int i = 0; i < GN; i++) _mm512_storeu_si512(out + 64 * i, _mm512_xor_si512(b[i], raw[i]));
-      continue;
-    }
-    if (have_prev) {
-      y = rounds_ghash(rk, key->rounds, b, hd, x, y);
+/* Rounds 8 .. nr - 1 and the last one (nr = 10, 12 or 14, a constant
+   after inlining: bulk is instantiated once per key size, so no branch
+   divides the rounds and b[] stays in registers). */
+FCZ_INLINE void rounds_rest(const __m128i *rk, unsigned nr, __m512i b[GB], const __m512i kl[GB]) {
+  for (unsigned r = 8; r < nr; r++) aes_round(b, rk_at(rk, r));
+  UNROLL
+  for (int i = 0; i < GB; i++) b[i] = _mm512_aesenclast_epi128(b[i], kl[i]);
+}
+
+/* GHASH of 16 reflected blocks x[] in steps, one per AES round, so that
+   the products are interleaved with the rounds in program order too (the
+   scheduler's window holds about half an iteration): step k < 8 is a
+   register's lo and hi products (k even) or its mid ones (k odd), x[0]
+   last; step 8 and 9 the two folds, step 10 the lane sum into *y.
+   Modes: G_FULL, the 16 blocks alone (H^16 .. H^1, y joins x[0], reduced:
+   11 steps); G_HIGH, the first half of 32 blocks (H^32 .. H^17, y joins,
+   8 steps: left in *a); G_LOW, the second half (H^16 .. H^1 added to *a,
+   then reduced: 11 steps). One reduction per 32 blocks in pairs. */
+enum { G_FULL, G_HIGH, G_LOW };
+
+FCZ_INLINE void ghash_step(int k, int mode, fcz_acc *a, const uint64_t *hd, const __m512i x[GB],
+                           __m128i *y) {
+  static const int reg[8] = {1, 1, 2, 2, 3, 3, 0, 0};
+  if (k < 8) {
+    int j = reg[k], init = mode != G_LOW && k < 2;
+    __m512i h = fcz_pow(hd, (mode == G_HIGH ? 0 : 16) + 4 * j);
+    __m512i v = j == 0 && mode != G_LOW ? _mm512_xor_si512(x[0], fcz_lane0(*y)) : x[j];
+    if (k % 2 == 0) {
+      __m512i lo = _mm512_clmulepi64_epi128(v, h, 0x00), hi = _mm512_clmulepi64_epi128(v, h, 0x11);
+      a->lo = init ? lo : _mm512_xor_si512(a->lo, lo);
+      a->hi = init ? hi : _mm512_xor_si512(a->hi, hi);
     } else {
-      FCV_ROUNDS(FCV_ENC, rk, key->rounds, b, GN);
+      __m512i m0 = _mm512_clmulepi64_epi128(v, h, 0x01), m1 = _mm512_clmulepi64_epi128(v, h, 0x10);
+      a->mid = init ? _mm512_xor_si512(m0, m1) : _mm512_ternarylogic_epi64(a->mid, m0, m1, 0x96);
     }
-    for (int i = 0; i < GN; i++) {
-      __m512i o = _mm512_xor_si512(b[i], _mm512_loadu_si512(in + 64 * i));
-      _mm512_storeu_si512(out + 64 * i, o);
-      x[i] = fcz_bswap(o);
-    }
-    have_prev = 1;
+  } else if (k == 8) {
+    a->mid = fcz_fold_lo(a->lo, a->mid);
+  } else if (k == 9) {
+    a->hi = fcz_fold_mid(a->mid, a->hi);
+  } else {
+    *y = fcz_sum_lanes(a->hi);
   }
-  if (have_prev) y = fcz_ghash_group(hd, y, x, GN);
+}
+
+/* Rounds 1..nr of b[] (round 0 applied; kl[] the last round's keys) with
+   the GHASH of x[] in `mode`: step r - 1 in round r, the steps left after
+   the last round. */
+FCZ_INLINE void rounds_ghash(const __m128i *rk, const unsigned nr, __m512i b[GB],
+                             const __m512i kl[GB], int mode, fcz_acc *a, const uint64_t *hd,
+                             const __m512i x[GB], __m128i *y) {
+  const int steps = mode == G_HIGH ? 8 : 11;
+  UNROLL
+  for (unsigned r = 1; r < 10; r++) {
+    aes_round(b, rk_at(rk, r));
+    if ((int)r - 1 < steps) ghash_step((int)r - 1, mode, a, hd, x, y);
+  }
+  for (unsigned r = 10; r < nr; r++) aes_round(b, rk_at(rk, r));
+  UNROLL
+  for (int i = 0; i < GB; i++) b[i] = _mm512_aesenclast_epi128(b[i], kl[i]);
+  UNROLL
+  for (int k = 9; k < steps; k++) ghash_step(k, mode, a, hd, x, y);
+}
+
+/* Plain rounds 1..nr (round 0 applied). */
+FCZ_INLINE void rounds_plain(const __m128i *rk, unsigned nr, __m512i b[GB], const __m512i kl[GB]) {
+  UNROLL
+  for (unsigned r = 1; r < 8; r++) aes_round(b, rk_at(rk, r));
+  rounds_rest(rk, nr, b, kl);
+}
+
+/* ng >= 1 iterations of 16 blocks. Encryption: the last iteration's
+   reflected ciphertext is left in x[] for the caller to hash; decryption:
+   everything is hashed. */
+/* One group of 16 blocks: counters, the last round keys XORed with the
+   input (AESENCLAST's own XOR then yields the output: AESENCLAST(s, k ^ p)
+   = AESENCLAST(s, k) ^ p), the rounds with the GHASH of g[] in `mode`,
+   the output; x[] gets the reflected ciphertext. */
+FCZ_INLINE void group16(const __m128i *rk, const unsigned nr, const uint64_t *hd, __m512i *c,
+                        const uint8_t *in, uint8_t *out, int enc, int mode, fcz_acc *a,
+                        __m128i *y, __m512i x[GB]) {
+  __m512i b[GB], kl[GB], raw[GB], xd[GB];
+  UNROLL
+  for (int i = 0; i < GB; i++) { /* all input read before in == out is written */
+    raw[i] = _mm512_loadu_si512(in + 64 * i);
+    kl[i] = _mm512_xor_si512(rk_at(rk, nr), raw[i]);
+    if (!enc) xd[i] = fcz_bswap(raw[i]);
+  }
+  counters(c, b, rk_at(rk, 0));
+  if (mode < 0)
+    rounds_plain(rk, nr, b, kl);
+  else
+    rounds_ghash(rk, nr, b, kl, mode, a, hd, enc ? x : xd, y);
+  UNROLL
+  for (int i = 0; i < GB; i++) {
+    _mm512_storeu_si512(out + 64 * i, b[i]);
+    if (enc) x[i] = fcz_bswap(b[i]);
+  }
+}
+
+/* ng >= 1 groups of 16 blocks, GHASH in pairs (one reduction per 32
+   blocks), an odd one alone. Encryption hashes the previous group's
+   ciphertext and leaves the last group's in x[] for the caller to hash;
+   decryption hashes everything. */
+FCZ_INLINE void bulk_nr(const __m128i *rk, const unsigned nr, const uint64_t *hd, __m512i *cp,
+                        __m128i *yp, const uint8_t *in, uint8_t *out, size_t ng, int enc,
+                        __m512i x[GB]) {
+  __m512i c = *cp;
+  __m128i y = *yp;
+  fcz_acc a;
+  size_t g = 0;
+  if (enc) {
+    group16(rk, nr, hd, &c, in, out, 1, -1, &a, &y, x);
+    g = 1;
+  }
+  for (; g + 1 < ng; g += 2) {
+    group16(rk, nr, hd, &c, in + 256 * g, out + 256 * g, enc, G_HIGH, &a, &y, x);
+    group16(rk, nr, hd, &c, in + 256 * (g + 1), out + 256 * (g + 1), enc, G_LOW, &a, &y, x);
+  }
+  if (g < ng) group16(rk, nr, hd, &c, in + 256 * g, out + 256 * g, enc, G_FULL, &a, &y, x);
   *cp = c;
   *yp = y;
 }
 
-/* The stitched kernels' entry: whole groups of 4 GN blocks in bulk, the
-   rest in tail. */
+/* bulk_nr with nr a constant (the key size is public). */
+FCZ_INLINE void bulk(const __m128i *rk, unsigned nr, const uint64_t *hd, __m512i *cp, __m128i *yp,
+                     const uint8_t *in, uint8_t *out, size_t ng, int enc, __m512i x[GB]) {
+  if (enc)
+    bulk_nr(rk, nr, hd, cp, yp, in, out, ng, 1, x);
+  else
+    bulk_nr(rk, nr, hd, cp, yp, in, out, ng, 0, x);
+}
+
+FCZ_INLINE __mmask64 bytes_mask(size_t n) { /* n <= 64 */
+  return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+}
+
+/* D[t .. t + 3] (ghash_vpclmul.h: D[t] = H^(32 - t) x), the lanes past
+   D[31] zero (read under a mask: no byte past hdata is touched). */
+FCZ_INLINE __m512i pow_at(const uint64_t *hd, size_t t) {
+  if (t + 3 <= 31) return fcz_pow(hd, (int)t);
+  return _mm512_maskz_loadu_epi64((__mmask8)((1u << (2 * (32 - t))) - 1), (const uint8_t *)hd + 16 * t);
+}
+
+/* w (1 or 4, a constant) registers of the final group: nb bytes from in
+   (the last register's under a mask when nb < 64 w), the products with the
+   powers from D[t] into *a, y (in *yv) joining the first; with_j0: j0 in
+   the top lane of the last register, its encryption into *ej0. */
+FCZ_INLINE void text_regs(const __m128i *rk, unsigned nr, const uint64_t *hd, __m512i *c,
+                          fcz_acc *a, __m512i *yv, const uint8_t *in, uint8_t *out, size_t nb,
+                          const size_t w, int enc, int with_j0, __m128i j0, __m128i *ej0,
+                          size_t t) {
+  __m512i b[4];
+  UNROLL
+  for (size_t i = 0; i < w; i++) {
+    b[i] = fcz_bswap(*c);
+    *c = _mm512_add_epi32(*c, FCV_STEP);
+    if (with_j0 && i + 1 == w) b[i] = _mm512_inserti32x4(b[i], j0, 3);
+    b[i] = _mm512_xor_si512(b[i], rk_at(rk, 0));
+  }
+  for (unsigned r = 1; r < nr; r++) {
+    __m512i k = rk_at(rk, r);
+    UNROLL
+    for (size_t i = 0; i < w; i++) b[i] = _mm512_aesenc_epi128(b[i], k);
+  }
+  UNROLL
+  for (size_t i = 0; i < w; i++) {
+    size_t n = nb - 64 * i;
+    __mmask64 bm = bytes_mask(n);
+    __m512i bl = _mm512_aesenclast_epi128(b[i], rk_at(rk, nr));
+    __m512i x = _mm512_maskz_loadu_epi8(bm, in + 64 * i);
+    __m512i o = _mm512_xor_si512(x, bl);
+    if (n >= 64)
+      _mm512_storeu_si512(out + 64 * i, o);
+    else
+      _mm512_mask_storeu_epi8(out + 64 * i, bm, o);
+    __m512i g = fcz_bswap(enc ? _mm512_maskz_mov_epi8(bm, o) : x);
+    fcz_mul_acc(a, _mm512_xor_si512(g, *yv), pow_at(hd, t + 4 * i));
+    *yv = _mm512_setzero_si512();
+    if (with_j0 && i + 1 == w) *ej0 = _mm512_extracti32x4_epi32(bl, 3);
+  }
+}
+
+/*
+ * The final group: np pending registers p[] (reflected ciphertext not yet
+ * hashed; np = 0 or GB), then rb bytes of text (rb + 16 np < 512), then,
+ * when `last`, the lengths block lr and E(K, J0) into *ej0 (j0 as bytes).
+ * Returns y over all of them. The counter *c advances by 4 per register.
+ */
+FCZ_INLINE __m128i group(const __m128i *rk, unsigned nr, const uint64_t *hd, __m512i *c,
+                            __m128i y, const __m512i *p, size_t np, const uint8_t *in,
+                            uint8_t *out, size_t rb, int enc, int last, __m128i lr, __m128i j0,
+                            __m128i *ej0) {
+  size_t md = (rb + 15) / 16, pb = 4 * np;
+  int with_l = last && pb + md + 1 <= 32; /* L joins the group's sum */
+  size_t mt = pb + md + (size_t)with_l;   /* blocks in the sum */
+  size_t nv = (md + 3) / 4;               /* registers of text */
+  int folded = last && md % 4 != 0;       /* E(J0) in the last register's top lane */
+  if (last && !folded) *ej0 = fcx_enc1(rk, nr, j0);
+  fcz_acc a;
+  fcz_zero(&a);
+  __m512i yv = fcz_lane0(y); /* joins the first register of the sum */
+  UNROLL
+  for (size_t j = 0; j < np; j++) {
+    fcz_mul_acc(&a, _mm512_xor_si512(p[j], yv), fcz_pow(hd, (int)(32 - mt + 4 * j)));
+    yv = _mm512_setzero_si512();
+  }
+  /* registers four at a time (their rounds side by side), then one at a
+     time; j0 rides in the top lane of the last one when folded */
+  size_t j = 0;
+  for (; nv - j >= 4; j += 4, in += 256, out += 256)
+    text_regs(rk, nr, hd, c, &a, &yv, in, out, rb - 64 * j, 4, enc, folded && j + 4 == nv, j0,
+              ej0, 32 - mt + pb + 4 * j);
+  for (; j < nv; j++, in += 64, out += 64)
+    text_regs(rk, nr, hd, c, &a, &yv, in, out, rb - 64 * j, 1, enc, folded && j + 1 == nv, j0,
+              ej0, 32 - mt + pb + 4 * j);
+  if (with_l) {
+    fcz_mul_acc(&a, _mm512_xor_si512(fcz_lane0(lr), yv), fcz_lane0(fcz_h1(hd)));
+    return fcz_reduce(&a);
+  }
+  if (mt == 0) return y; /* nothing (streaming only) */
+  y = fcz_reduce(&a);
+  if (last) y = fcz_mul1(_mm_xor_si128(y, lr), fcz_h1(hd));
+  return y;
+}
+
+/* Streaming: nb >= 32 whole blocks, the groups of 16 then the rest. */
+static FC__NOINLINE void run_big(const fc_aes_key *key, __m512i *c, __m128i *y, const uint8_t *in,
+                                 uint8_t *out, size_t n, int enc) {
+  const __m128i *rk = fcx_ek(key);
+  const uint64_t *hd = key->hdata;
+  __m512i x[GB];
+  size_t ng = n / 16;
+  const __m128i z = _mm_setzero_si128();
+  bulk(rk, key->rounds, hd, c, y, in, out, ng, enc, x);
+  in += 256 * ng;
+  out += 256 * ng;
+  if (enc) /* a constant count: x[] stays in registers */
+    *y = group(rk, key->rounds, hd, c, *y, x, GB, in, out, 16 * (n - 16 * ng), 1, 0, z, z, NULL);
+  else
+    *y = group(rk, key->rounds, hd, c, *y, NULL, 0, in, out, 16 * (n - 16 * ng), 0, 0, z, z, NULL);
+}
+
+/* The stitched kernels' entry: under 32 blocks one group, else run_big. */
 static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const uint8_t *in,
                 uint8_t *out, size_t n, int enc) {
-  __m512i c = _mm512_add_epi32(fcz_bswap(FCV_BCAST(ctr)), FCV_LANE_IDX);
+  __m128i c1 = fcx_bswap(fcx_ld(ctr));
+  __m512i c = _mm512_add_epi32(_mm512_broadcast_i32x4(c1), FCV_LANE_IDX);
   __m128i y = fcx_bswap(fcx_ld(yb));
-  size_t whole = n / (4 * GN) * (4 * GN);
-  bulk(key, &c, &y, in, out, whole, enc);
-  tail(key, &c, &y, in + 16 * whole, out + 16 * whole, n - whole, enc);
-  fcx_st(ctr, fcx_bswap(_mm512_castsi512_si128(c)));
+  if (n >= 32)
+    run_big(key, &c, &y, in, out, n, enc);
+  else
+    y = group(fcx_ek(key), key->rounds, key->hdata, &c, y, NULL, 0, in, out, 16 * n, enc, 0,
+              _mm_setzero_si128(), _mm_setzero_si128(), NULL);
+  /* inc32 n times: the low 32 bits alone */
+  fcx_st(ctr, fcx_bswap(_mm_add_epi32(c1, _mm_cvtsi32_si128((int)(uint32_t)n))));
   fcx_st(yb, fcx_bswap(y));
 }
 
@@ -148,15 +329,24 @@ static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const
   FC__VWIPE();
 }
 
-static inline __mmask64 bytes_mask(size_t n) { /* n <= 64 */
-  return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
-}
-
-/* D[t .. t + 3] (ghash_vpclmul.h: D[t] = H^(32 - t)), the lanes past D[31]
-   zero (read under a mask: no byte past hdata is touched). */
-static inline __m512i pow_at(const uint64_t *hd, size_t t) {
-  if (t + 3 <= 31) return fcz_pow(hd, (int)t);
-  return _mm512_maskz_loadu_epi64((__mmask8)((1u << (2 * (32 - t))) - 1), (const uint8_t *)hd + 16 * t);
+/* One shot from 512 bytes: the groups of 16 blocks, then the final group
+   with the lengths block and E(J0); the tag into tag. */
+static FC__NOINLINE void seal_big(const fc_aes_key *key, __m512i c, __m128i y, const uint8_t *in,
+                                  uint8_t *out, size_t len, int enc, __m128i lr, __m128i j0,
+                                  uint8_t tag[16]) {
+  const __m128i *rk = fcx_ek(key);
+  const uint64_t *hd = key->hdata;
+  __m512i x[GB];
+  size_t ng = len / 256;
+  __m128i ej0 = _mm_setzero_si128();
+  bulk(rk, key->rounds, hd, &c, &y, in, out, ng, enc, x);
+  in += 256 * ng;
+  out += 256 * ng;
+  if (enc) /* a constant count: x[] stays in registers */
+    y = group(rk, key->rounds, hd, &c, y, x, GB, in, out, len - 256 * ng, 1, 1, lr, j0, &ej0);
+  else
+    y = group(rk, key->rounds, hd, &c, y, NULL, 0, in, out, len - 256 * ng, 0, 1, lr, j0, &ej0);
+  fcx_st(tag, _mm_xor_si128(fcx_bswap(y), ej0));
 }
 
 static void seal(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
@@ -164,7 +354,6 @@ static void seal(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad
   const __m128i *rk = fcx_ek(key);
   const uint64_t *hd = key->hdata;
   const unsigned nr = key->rounds;
-  const __m128i h1 = fcx_ld((const uint8_t *)hd + 16 * (FCZ_HPOW - 1));
   /* J0 = IV || 0^31 || 1, as bytes (for E(J0)) and reflected (counters) */
   __m128i j0 = _mm_or_si128(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8(0xFFF, iv)),
                             _mm_set_epi32(0x01000000, 0, 0, 0));
@@ -188,58 +377,61 @@ static void seal(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad
     aad += gb;
     left -= gb;
   }
-  size_t done = 0;
-  if (len >= FC__GCM_SEAL_SMALL) {
-    done = len / FC__GCM_SEAL_SMALL * FC__GCM_SEAL_SMALL;
-    bulk(key, &c, &y, in, out, done / 16, enc);
-  }
-  /* the group: rb < 512 bytes, md blocks, then L */
-  size_t rb = len - done, md = (rb + 15) / 16, m = md + 1;
-  int with_l = m <= 32;            /* L joins the group's sum */
-  size_t mt = with_l ? m : md;     /* blocks in the sum */
-  size_t nv = (md + 3) / 4;        /* registers */
-  int folded = md % 4 != 0;        /* E(J0) in the last register's top lane */
-  __m128i ej0 = _mm_setzero_si128();
-  if (!folded) ej0 = fcx_enc1(rk, nr, j0);
   const __m128i lr = _mm_set_epi64x((long long)((uint64_t)aad_len * 8), (long long)((uint64_t)len * 8));
-  fcz_acc a;
-  fcz_zero(&a);
-  in += done;
-  out += done;
-  for (size_t j = 0; j < nv; j++, in += 64, out += 64) {
-    size_t nb = rb - 64 * j;
-    __mmask64 bm = bytes_mask(nb);
-    __m512i b[1] = {fcz_bswap(c)};
-    c = _mm512_add_epi32(c, FCV_STEP);
-    if (folded && j + 1 == nv) b[0] = _mm512_inserti32x4(b[0], j0, 3);
-    FCV_ROUNDS(FCV_ENC, rk, nr, b, 1);
-    __m512i x = _mm512_maskz_loadu_epi8(bm, in);
-    __m512i o = _mm512_xor_si512(x, b[0]);
-    if (nb >= 64)
-      _mm512_storeu_si512(out, o);
-    else
-      _mm512_mask_storeu_epi8(out, bm, o);
-    __m512i g = fcz_bswap(enc ? _mm512_maskz_mov_epi8(bm, o) : x);
-    if (j == 0) g = _mm512_xor_si512(g, fcz_lane0(y));
-    fcz_mul_acc(&a, g, pow_at(hd, 32 - mt + 4 * j)); /* H^(mt - 4j) .. */
-    if (folded && j + 1 == nv) ej0 = _mm512_extracti32x4_epi32(b[0], 3);
+  if (len >= FC__GCM_SEAL_SMALL) {
+    seal_big(key, c, y, in, out, len, enc, lr, j0, tag);
+  } else {
+    __m128i ej0 = _mm_setzero_si128();
+    y = group(rk, nr, hd, &c, y, NULL, 0, in, out, len, enc, 1, lr, j0, &ej0);
+    fcx_st(tag, _mm_xor_si128(fcx_bswap(y), ej0));
   }
-  if (with_l) {
-    __m128i l = md == 0 ? _mm_xor_si128(lr, y) : lr;
-    fcz_mul_acc(&a, fcz_lane0(l), fcz_lane0(h1));
+  FC__VWIPE();
+}
+
+/* Streaming helpers (aes_internal.h). */
+static void stream_start(const fc_aes_key *key, const uint8_t iv[12], uint8_t ctr[16],
+                         uint8_t ek0[16]) {
+  /* one masked load of the IV (no narrower stores to forward from) */
+  __m128i j0 = _mm_or_si128(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8(0xFFF, iv)),
+                            _mm_set_epi32(0x01000000, 0, 0, 0));
+  fcx_st(ek0, fcx_enc1(fcx_ek(key), key->rounds, j0));
+  fcx_st(ctr, _mm_insert_epi32(j0, 0x02000000, 3)); /* inc32(J0): counter 1 -> 2 */
+  FC__VWIPE();
+}
+
+static void stream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[16]) {
+  __m128i c = fcx_ld(ctr);
+  fcx_st(ks, fcx_enc1(fcx_ek(key), key->rounds, c));
+  fcx_st(ctr, fcx_bswap(_mm_add_epi32(fcx_bswap(c), _mm_cvtsi32_si128(1)))); /* inc32 */
+  FC__VWIPE();
+}
+
+static void stream_tag(const fc_aes_key *key, const uint8_t yb[16], const uint8_t *buf,
+                       size_t used, uint64_t aad_len, uint64_t msg_len, const uint8_t ek0[16],
+                       uint8_t tag[16]) {
+  const uint64_t *hd = key->hdata;
+  __m128i y = fcx_bswap(fcx_ld(yb));
+  const __m128i lr = _mm_set_epi64x((long long)(aad_len * 8), (long long)(msg_len * 8));
+  if (used != 0) { /* (y + P) H^2 + L H, one reduction */
+    __m128i p = _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(bytes_mask(used), buf));
+    fcz_acc a;
+    fcz_zero(&a);
+    __m512i v = _mm512_inserti32x4(fcz_lane0(_mm_xor_si128(y, fcx_bswap(p))), lr, 1);
+    fcz_mul_acc(&a, v, _mm512_maskz_loadu_epi64(0xF, (const uint8_t *)hd + 16 * 30));
     y = fcz_reduce(&a);
   } else {
-    y = fcz_reduce(&a);
-    y = fcx_gfmul(_mm_xor_si128(y, lr), h1);
+    y = fcz_mul1(_mm_xor_si128(y, lr), fcz_h1(hd));
   }
-  fcx_st(tag, _mm_xor_si128(fcx_bswap(y), ej0));
+  fcx_st(tag, _mm_xor_si128(fcx_bswap(y), fcx_ld(ek0)));
   FC__VWIPE();
 }
 
 const fc__gcm_kernel fc__gcm_vaes = {
     {"vaes+vpclmul", FCV_NEEDS | FC_CPU_VPCLMUL | FC_CPU_PCLMUL},
-    &fc__aes_vaes, &fc__ghash_vpclmul, gcm_enc, gcm_dec, FC__STACK(2496, 3968, 0),
+    &fc__aes_vaes, &fc__ghash_vpclmul, gcm_enc, gcm_dec, FC__STACK(1024, 704, 0),
 };
 
-const fc__gcm_seal_kernel fc__gcm_vaes_seal = {&fc__gcm_vaes, seal, FC__STACK(448, 384, 0),
-                                               FC__STACK(3072, 2624, 0)};
+const fc__gcm_seal_kernel fc__gcm_vaes_seal = {
+    &fc__gcm_vaes,        seal,    stream_start, stream_block, stream_tag, FC__STACK(128, 128, 0),
+    FC__STACK(384, 512, 0), FC__STACK(1024, 704, 0),
+};
