@@ -1,11 +1,14 @@
 /*
  * SHA-1/224/256/384/512 and SHA-512/224, SHA-512/256 over the compression
  * kernels (FIPS 180-4: padding 5.1, initial values 5.3). Contract in
- * fastcrypt.h. The one-shot path compresses whole blocks straight from the
- * message and pads only the tail; the streaming path buffers at most one
- * partial block. Both use the kernel recorded once (at init for a context).
+ * fastcrypt.h. The one-shot path (sha_oneshot.h) makes one kernel call for
+ * a message under 3 blocks minus the padding, from a local buffer written
+ * in 16-byte stores; a longer one goes straight from the message but for
+ * its tail. The streaming path buffers at most one partial block. Both use
+ * the kernel recorded once (at init for a context).
  */
 #include "fc_internal.h"
+#include "sha_oneshot.h"
 
 static const uint32_t iv1[8] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
 static const uint32_t iv224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
@@ -156,34 +159,30 @@ fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out) {
   return FC_OK;
 }
 
+/* The one-shot hash with block a constant (sha_oneshot.h). Not a keyed
+   call: the buffer and the state are wiped, the stack is not burned
+   (docs/wiping.md). */
+FC__SHA_INLINE void oneshot(const fc__sha_kernel *k, const fc__hash_info *hi, size_t block,
+                            const uint8_t *msg, size_t len, uint8_t *out) {
+  fc__sha_state st;
+  uint8_t buf[FC__SHA_BUF_BLOCKS * FC_HASH_MAX_BLOCK] __attribute__((aligned(64)));
+  fc__sha_iv(&st, hi, block);
+  size_t used = fc__sha_run(k, &st, block, buf, 0, msg, len);
+  fc__sha_digest(out, &st, block, hi->len);
+  fc__sha_wipe(buf, used);
+  fc__sha_wipe(&st, sizeof(st));
+}
+
 fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
   if (((uint64_t)len >> 61) != 0) return FC_ERR_ARG; /* FIPS 180-4 limit; never on 32-bit */
   const fc__sha_kernel *k = fc__sha_active(hi->op);
   if (k == NULL) return FC_ERR_UNSUPPORTED; /* built with FC_WITH_SHA=OFF */
-  fc_hash_ctx ctx; /* only alg and h are used: the state and digest_out's view of it */
-  ctx.alg = (uint32_t)alg;
-  load_iv(&ctx, hi);
-  /* All whole blocks but the last go to the kernel straight from msg; the
-     last whole block, the tail and the padding go in one more call from
-     buf (one call for a message of one block, the common short case).
-     buf: at most block + (block - 1) + 1 + 16 bytes -> 3 blocks. */
-  size_t block = hi->block, lenbytes = block / 8, whole = len / block;
-  size_t direct = whole ? whole - 1 : 0;
-  if (direct) k->compress(&ctx.h, msg, direct);
-  uint8_t buf[3 * FC_HASH_MAX_BLOCK];
-  size_t n = len - direct * block;
-  if (n) __builtin_memcpy(buf, (const uint8_t *)msg + direct * block, n);
-  size_t total = (n + 1 + lenbytes + block - 1) / block * block;
-  buf[n] = 0x80;
-  __builtin_memset(buf + n + 1, 0, total - n - 1 - 8);
-  uint64_t bits = __builtin_bswap64((uint64_t)len << 3);
-  __builtin_memcpy(buf + total - 8, &bits, 8);
-  k->compress(&ctx.h, buf, total / block);
-  fc__hash_digest_out(&ctx, out, hi->len);
-  fc__burn(buf, total);
-  fc__burn(&ctx.h, sizeof(ctx.h));
+  if (hi->block == 64)
+    oneshot(k, hi, 64, msg, len, out);
+  else
+    oneshot(k, hi, 128, msg, len, out);
   return FC_OK;
 }
 

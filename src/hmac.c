@@ -12,18 +12,31 @@
  * whose padding and length field were written once (hLen + 1 + length field
  * <= block for every algorithm: 20+9 <= 64, 32+9 <= 64, 64+17 <= 128).
  *
+ * fc_hmac has a path of its own, with no context (hmac_run): four kernel
+ * calls for a message under 2 blocks minus the padding, K0 ^ opad first.
+ *
  * Each public call runs its work in noinline functions, then burns their
- * stack (the FC__*_LAYER_STACK figures below) and the hash kernel's
+ * stack (the FC__*_STACK figures below) and the hash kernel's
  * (fc_internal.h, "Wiping secrets"). The layer figures are bounds over
  * gcc and clang, -O2, -O3 and -Os, x86-64, i686 and AArch64; fc_hash's 3-block
- * buffer (for a key longer than a block) is part of every one of them.
+ * buffer (for a key longer than a block) is part of every one of them but
+ * fc_hmac's, whose frame holds its own 3-block buffer, one per block size.
  * tests/test_wipe.cpp checks them.
  */
 #include "fc_internal.h"
+#include "sha_oneshot.h"
 
 /* The layers' figures and the most measured (x86-64 gcc, -O3 or -Os, with
    shani), over gcc and clang, -O2, -O3 and -Os, x86-64, i686 and AArch64. */
-#define FC__HMAC_KEY_STACK 1920     /* fc_hmac, fc_hmac_init: 1,432 */
+#define FC__HMAC_KEY_STACK 1920     /* fc_hmac_init: 1,432 */
+/* fc_hmac (hmac64, hmac128): per compiler and target, as the kernels'
+   figures (FC__STACK): the most measured at -O2, -O3 and -Os plus a quarter
+   and 64 bytes, rounded up to 64; clang covers AArch64 at twice gcc's
+   measure there. Measured, 64- and 128-byte blocks: gcc x86-64 552 and
+   808 (-Os), gcc AArch64 432 and 688, clang x86-64 560 and 864, i686 1,000
+   and 1,508 (-O3: the 16-byte values are general registers there). */
+#define FC__HMAC_ONESHOT_STACK_64 FC__STACK(768, 896, 1344)
+#define FC__HMAC_ONESHOT_STACK_128 FC__STACK(1088, 1408, 1984)
 #define FC__HMAC_STEP_STACK 384     /* fc_hmac_update, fc_hmac_final: 200 */
 #define FC__HKDF_LAYER_STACK 2048   /* 1,560 */
 #define FC__PBKDF2_LAYER_STACK 2432 /* 1,928 */
@@ -88,15 +101,85 @@ static FC__NOINLINE fc_err hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
   return rc;
 }
 
-static FC__NOINLINE fc_err hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len,
-                                const void *msg, size_t len, uint8_t *out) {
-  if (out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
-  fc_hmac_ctx ctx;
-  fc_err rc = hmac_init(&ctx, alg, key, key_len);
-  if (rc == FC_OK) rc = hmac_update(&ctx, msg, len);
-  if (rc == FC_OK) rc = hmac_final(&ctx, out);
-  fc__burn(&ctx, sizeof(ctx));
-  return rc;
+/*
+ * The one-shot HMAC with block a constant: no context, the kernel k called
+ * four times for a message under 2 blocks - 9 (or 17) bytes: K0 ^ opad;
+ * K0 ^ ipad, the message and its padding in one call (sha_oneshot.h); the
+ * outer block. The K0 ^ opad call depends on nothing the inner calls
+ * compute, so it comes first and the processor can overlap it with them.
+ */
+FC__SHA_INLINE void hmac_run(const fc__sha_kernel *k, const fc__hash_info *hi, size_t block,
+                             const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len,
+                             uint8_t *out, uint8_t *buf, uint8_t *ob) {
+  fc__sha_state si, so;
+  size_t hl = hi->len, used = block;
+  /* K0 (FIPS 198-1 steps 1-3) into ob: the key, or H(key), then zeros. */
+  if (key_len > block) {
+    fc__sha_iv(&si, hi, block);
+    used = fc__sha_run(k, &si, block, buf, 0, key, key_len);
+    fc__sha_state_block(ob, &si, block, hl, 0, 0);
+  } else {
+    fc__sha_fill(ob, key, key_len, block, 0, 0);
+  }
+  /* K0 ^ ipad to buf's first block, K0 ^ opad in place. */
+  const fc__sha_v2 ipad = {0x3636363636363636ull, 0x3636363636363636ull};
+  const fc__sha_v2 opad = {0x5c5c5c5c5c5c5c5cull, 0x5c5c5c5c5c5c5c5cull};
+  for (size_t i = 0; i < block; i += 16) {
+    fc__sha_v2 v;
+    __builtin_memcpy(&v, ob + i, 16);
+    fc__sha_v2 vi = v ^ ipad, vo = v ^ opad;
+    __builtin_memcpy(buf + i, &vi, 16);
+    __builtin_memcpy(ob + i, &vo, 16);
+  }
+  fc__sha_iv(&so, hi, block);
+  k->compress(&so, ob, 1);
+  fc__sha_iv(&si, hi, block);
+  size_t u = fc__sha_run(k, &si, block, buf, block, msg, len);
+  used = u > used ? u : used;
+  /* The outer block: the inner digest, 0x80, zeros, the bit length of
+     block + hl bytes. */
+  fc__sha_state_block(ob, &si, block, hl, 1, (uint64_t)(block + hl) << 3);
+  k->compress(&so, ob, 1);
+  fc__sha_digest(out, &so, block, hl);
+  fc__sha_wipe(buf, used);
+  fc__sha_wipe(ob, block);
+  fc__sha_wipe(&si, sizeof(si));
+  fc__sha_wipe(&so, sizeof(so));
+}
+
+/* One frame per block size, each with buffers of its size: the stack
+   fc_hmac burns (FC__HMAC_ONESHOT_STACK_64, _128). */
+static FC__NOINLINE void hmac64(const fc__sha_kernel *k, const fc__hash_info *hi,
+                                const uint8_t *key, size_t key_len, const uint8_t *msg,
+                                size_t len, uint8_t *out) {
+  uint8_t buf[FC__SHA_BUF_BLOCKS * 64] __attribute__((aligned(64)));
+  uint8_t ob[64] __attribute__((aligned(64)));
+  hmac_run(k, hi, 64, key, key_len, msg, len, out, buf, ob);
+}
+
+static FC__NOINLINE void hmac128(const fc__sha_kernel *k, const fc__hash_info *hi,
+                                 const uint8_t *key, size_t key_len, const uint8_t *msg,
+                                 size_t len, uint8_t *out) {
+  uint8_t buf[FC__SHA_BUF_BLOCKS * 128] __attribute__((aligned(64)));
+  uint8_t ob[128] __attribute__((aligned(64)));
+  hmac_run(k, hi, 128, key, key_len, msg, len, out, buf, ob);
+}
+
+static FC__NOINLINE fc_err hmac(const fc__sha_kernel *k, fc_hash_alg alg, const uint8_t *key,
+                                size_t key_len, const void *msg, size_t len, uint8_t *out) {
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL || out == NULL || (key == NULL && key_len) || (msg == NULL && len))
+    return FC_ERR_ARG;
+  if (k == NULL) return FC_ERR_UNSUPPORTED; /* built with FC_WITH_SHA=OFF */
+  /* FIPS 180-4's limit on the key hashed and on the inner message (whose
+     hash starts after the key block), as on the streaming path. */
+  const uint64_t limit = ((uint64_t)1 << 61) - 1;
+  if ((uint64_t)key_len > limit || (uint64_t)len > limit - hi->block) return FC_ERR_ARG;
+  if (hi->block == 64)
+    hmac64(k, hi, key, key_len, msg, len, out);
+  else
+    hmac128(k, hi, key, key_len, msg, len, out);
+  return FC_OK;
 }
 
 static FC__NOINLINE fc_err hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
@@ -223,7 +306,13 @@ fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
 
 fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *msg, size_t len,
                uint8_t *out) {
-  FC__BURNED(depth_alg(alg, FC__HMAC_KEY_STACK), hmac(alg, key, key_len, msg, len, out));
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  const fc__sha_kernel *k = hi != NULL ? fc__sha_active(hi->op) : NULL;
+  size_t depth = hi == NULL        ? 0
+                 : hi->block == 64 ? FC__HMAC_ONESHOT_STACK_64
+                                   : FC__HMAC_ONESHOT_STACK_128;
+  if (k != NULL) depth += k->stack;
+  FC__BURNED(depth, hmac(k, alg, key, key_len, msg, len, out));
 }
 
 fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,

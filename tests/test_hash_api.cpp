@@ -1,8 +1,9 @@
 // The public hash API (fc_hash, fc_hash_ctx, fc_hmac*) on every usable kernel
 // of each hash op: the FIPS 180 example answers (including SHA-512/224 and
 // SHA-512/256), streaming on random splits against the one-shot digest for
-// lengths 0..10000, every kernel against `scalar`, context copies, the
-// kernel a context records, and bad input with its error code.
+// lengths 0..10000, every kernel against `scalar`, one-shot HMAC against
+// streaming HMAC at every short length, context copies, the kernel a
+// context records, and bad input with its error code.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -283,6 +284,38 @@ TEST_P(HashKernelTest, HmacStreamingAndCopies) {
       }
     }
   }
+}
+
+// fc_hmac's one-shot path (K0 ^ ipad, the message and its padding built in
+// one buffer; sha_oneshot.h) against the streaming calls, for every
+// message length to 3 blocks + 20 and keys around each 16-byte and block
+// boundary; each buffer is exactly its length, so a read past it shows
+// under AddressSanitizer.
+TEST_P(HashKernelTest, HmacOneShotEveryLength) {
+  const size_t stride = env_size("FCT_HASH_STRIDE", 1);
+  fct::Rng r(23);
+  size_t checked = 0;
+  for (fc_hash_alg a : algs()) {
+    const size_t block = fc_hash_block_len(a), hl = fc_hash_len(a);
+    for (size_t klen : {size_t{0}, size_t{1}, size_t{7}, size_t{8}, size_t{15}, size_t{16},
+                        size_t{33}, hl, block - 1, block, block + 1, 2 * block + 3}) {
+      Bytes key = random_bytes(r, klen);
+      for (size_t len = 0; len <= 3 * block + 20; len += (len < 2 * block ? 1 : stride)) {
+        Bytes msg = random_bytes(r, len), want(hl), got(hl);
+        fc_hmac_ctx c;
+        ASSERT_EQ(fc_hmac_init(&c, a, klen ? key.data() : nullptr, klen), FC_OK);
+        ASSERT_EQ(fc_hmac_update(&c, len ? msg.data() : nullptr, len), FC_OK);
+        ASSERT_EQ(fc_hmac_final(&c, want.data()), FC_OK);
+        ASSERT_EQ(fc_hmac(a, klen ? key.data() : nullptr, klen, len ? msg.data() : nullptr, len,
+                          got.data()),
+                  FC_OK);
+        ASSERT_EQ(fct::to_hex(got), fct::to_hex(want)) << "alg " << a << " key " << klen
+                                                       << " msg " << len;
+        checked++;
+      }
+    }
+  }
+  EXPECT_GT(checked, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, HashKernelTest, ::testing::ValuesIn(fct::hash_params()),

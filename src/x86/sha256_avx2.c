@@ -21,7 +21,7 @@
  * the interleaving and the 4-deep rounds). The scalar rounds (23 integer
  * operations each, sharing the ALU ports with the schedule) bound it: a
  * single stream does not reach 3x `scalar` without SHA instructions.
- * Stack: at most the descriptor's `stack` figure (measured: up to 800 bytes
+ * Stack: at most the descriptor's `stack` figure (measured: up to 832 bytes
  * on x86-64, 1,128 on i686; wk is 512); burned by the caller; vector
  * registers zeroed before return.
  */
@@ -109,11 +109,10 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   uint32_t wk[8 * 16] __attribute__((aligned(32)));
   for (; nblocks >= 2; nblocks -= 2, blocks += 128) two_blocks(st, wk, blocks, blocks + 64);
   if (nblocks) two_blocks(st, wk, blocks, blocks);
-  __builtin_memset(wk, 0, sizeof(wk));
-  __asm__ __volatile__("" : : "r"(wk) : "memory");
+  sha2_wipe_ws(wk, sizeof(wk));
   FC__VWIPE();
 }
 
 const fc__sha_kernel fc__sha256_avx2 = {
     {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
-    compress, FC__STACK(1088, 960, 1504)};
+    compress, FC__STACK(1104, 960, 1504)};

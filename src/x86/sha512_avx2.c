@@ -18,8 +18,9 @@
  * first pair between block A's rounds, then (x86-64) software-pipelined
  * over both blocks' rounds (compress in sha512_x86_impl.h: the next pair's
  * first half goes between block B's rounds; i686 stays pair by pair, its 8
- * registers would spill). An odd last block is scheduled alongside itself.
- * Stack: at most the descriptor's `stack` figure (measured: up to 2,176
+ * registers would spill). An odd last block is scheduled alongside itself; a call of one
+ * block alone has its own path on x86-64 (one_block in sha512_x86_impl.h).
+ * Stack: at most the descriptor's `stack` figure (measured: up to 2,240
  * bytes on x86-64, 3,096 on i686; wk is 1.25 KiB); burned by the caller;
  * vector registers zeroed before return.
  */
@@ -33,8 +34,14 @@
 #define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 1), VROR8(x)), _mm256_srli_epi64(x, 7))
 #define S1V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 19), VROR(x, 61)), _mm256_srli_epi64(x, 6))
 
+/* The same on 128-bit registers (one block alone). */
+#define XROR(x, n) _mm_or_si128(_mm_srli_epi64(x, n), _mm_slli_epi64(x, 64 - (n)))
+#define XROR8(x) _mm_shuffle_epi8(x, _mm_set_epi64x(0x080f0e0d0c0b0a09ll, 0x0007060504030201ll))
+#define S0X(x) _mm_xor_si128(_mm_xor_si128(XROR(x, 1), XROR8(x)), _mm_srli_epi64(x, 7))
+#define S1X(x) _mm_xor_si128(_mm_xor_si128(XROR(x, 19), XROR(x, 61)), _mm_srli_epi64(x, 6))
+
 #include "sha512_x86_impl.h"
 
 const fc__sha_kernel fc__sha512_avx2 = {
     {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_BMI2 | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
-    compress, FC__STACK(2784, 2016, 3936)};
+    compress, FC__STACK(2864, 2016, 3936)};

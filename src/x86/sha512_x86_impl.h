@@ -77,6 +77,58 @@
 
 #if defined(__x86_64__)
 /*
+ * One block alone (fc_hash and HMAC's single blocks): the pair layout
+ * would schedule a second copy of the block in the high lanes, the same
+ * instruction count, but the first (only) pair's schedule must then run
+ * between its own rounds with every word stored just before it is read.
+ * Here the schedule is in 128-bit registers (x[q] = W[2q..2q+1]) and W + K
+ * contiguous in ws; the order of steps and rounds is the first pair's.
+ */
+#define STEP1(p, xo, x1_, x4_, x5_, x7_)                                              \
+  xo = _mm_add_epi64(_mm_add_epi64(xo, S0X(_mm_alignr_epi8(x1_, xo, 8))),              \
+                     _mm_add_epi64(_mm_alignr_epi8(x5_, x4_, 8), S1X(x7_)));           \
+  _mm_store_si128((__m128i *)(ws + 2 * (p)),                                           \
+                  _mm_add_epi64(xo, _mm_load_si128((const __m128i *)&fc__sha512_k[2 * (p)])))
+#define STEP1_4A(p)                    \
+  STEP1((p) + 0, x0, x1, x4, x5, x7); \
+  STEP1((p) + 1, x1, x2, x5, x6, x0); \
+  STEP1((p) + 2, x2, x3, x6, x7, x1); \
+  STEP1((p) + 3, x3, x4, x7, x0, x2)
+#define STEP1_4B(p)                    \
+  STEP1((p) + 4, x4, x5, x0, x1, x3); \
+  STEP1((p) + 5, x5, x6, x1, x2, x4); \
+  STEP1((p) + 6, x6, x7, x2, x3, x5); \
+  STEP1((p) + 7, x7, x0, x3, x4, x6)
+#define LOAD1(j, x)                                                                       \
+  x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 16 * (j))), bswap1);       \
+  _mm_store_si128((__m128i *)(ws + 2 * (j)),                                               \
+                  _mm_add_epi64(x, _mm_load_si128((const __m128i *)&fc__sha512_k[2 * (j)])))
+#define RND8_1(w) RND8_AT(w, 0, 1, 2, 3, 4, 5, 6, 7)
+
+static void one_block(uint64_t *st, uint64_t *ws, const uint8_t *blk) {
+  const __m128i bswap1 = _mm_set_epi64x(0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
+  __m128i x0, x1, x2, x3, x4, x5, x6, x7;
+  LOAD1(0, x0);
+  LOAD1(1, x1);
+  LOAD1(2, x2);
+  LOAD1(3, x3);
+  LOAD1(4, x4);
+  LOAD1(5, x5);
+  LOAD1(6, x6);
+  LOAD1(7, x7);
+  LOAD_ST;
+  for (int i_ = 0; i_ < 64; i_ += 16) {
+    RND8_1(ws + i_);
+    STEP1_4A(8 + i_ / 2);
+    RND8_1(ws + i_ + 8);
+    STEP1_4B(8 + i_ / 2);
+  }
+  RND8_1(ws + 64);
+  RND8_1(ws + 72);
+  ADD_ST;
+}
+
+/*
  * Blocks go in pairs (pa, pb); an odd last block is paired with itself. The
  * first pair's schedule (32 steps, both blocks at once) runs between its
  * block a's rounds. After that the schedule is software-pipelined so the
@@ -98,6 +150,12 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
                                           0x08090a0b0c0d0e0fll, 0x0001020304050607ll);
   __m256i x0, x1, x2, x3, x4, x5, x6, x7;
   if (nblocks == 0) return;
+  if (nblocks == 1) {
+    one_block(st, wk, blocks);
+    sha2_wipe_ws(wk, 80 * 8);
+    FC__VWIPE();
+    return;
+  }
   const uint8_t *pa = blocks, *pb = nblocks >= 2 ? blocks + 128 : blocks;
   uint64_t *const ws = wk;
   const uint64_t *const wa = wk, *const wb = wk + 2;
@@ -146,8 +204,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
       break;
     }
   }
-  __builtin_memset(wk, 0, sizeof(wk));
-  __asm__ __volatile__("" : : "r"(wk) : "memory");
+  sha2_wipe_ws(wk, sizeof(wk));
   FC__VWIPE();
 }
 #else
@@ -180,8 +237,7 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   uint64_t wk[4 * 40] __attribute__((aligned(32)));
   for (; nblocks >= 2; nblocks -= 2, blocks += 256) two_blocks(st, wk, blocks, blocks + 128);
   if (nblocks) two_blocks(st, wk, blocks, blocks);
-  __builtin_memset(wk, 0, sizeof(wk));
-  __asm__ __volatile__("" : : "r"(wk) : "memory");
+  sha2_wipe_ws(wk, sizeof(wk));
   FC__VWIPE();
 }
 #endif
