@@ -87,6 +87,13 @@ typedef struct fc__mont_kernel {
   fc_err (*verify_f4)(const fc_mont_ctx *ctx, const uint32_t *s, size_t k,
                       const uint8_t *prefix, size_t prefix_len, const uint8_t *digest,
                       size_t digest_len, void *ws, size_t ws_len);
+  /*
+   * fc_mont_init's R^2 and prepare in one (NULL: fc__mont_rr, then
+   * prepare): for a kernel whose constants are powers of two on the way to
+   * R^2, one long division passes through them all (avx512ifma: C, then
+   * R^2, then R'^2). ctx as for fc__mont_rr; it writes ctx->rr as that does.
+   */
+  void (*init_chain)(fc_mont_ctx *ctx);
 } fc__mont_kernel;
 #define FC__F4_MAX_T 83 /* SHA-512's DigestInfo: 19 + 64 bytes */
 

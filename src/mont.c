@@ -25,8 +25,12 @@ fc_err fc__mont_init_with(fc_mont_ctx *ctx, const uint32_t *n, size_t nwords,
   ctx->nbits = bits;
   for (size_t i = 0; i < nwords; i++) ctx->n[i] = n[i];
   ctx->n0inv = fc__neg_inv32(n[0]);
-  fc__mont_rr(ctx); /* see mont_r2.c */
-  k->prepare(ctx);
+  if (k->init_chain != NULL) {
+    k->init_chain(ctx);
+  } else {
+    fc__mont_rr(ctx); /* see mont_r2.c */
+    k->prepare(ctx);
+  }
   ctx->kernel = k;
   return FC_OK;
 }

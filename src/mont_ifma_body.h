@@ -521,7 +521,8 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
  * mod n straight from n (fc__bn_pow2_mod: R mod n shifted by 2(52 L - 32 nw)
  * bits, a few digit steps of long division), so it never depends on rr.
  */
-static void prepare(fc_mont_ctx *ctx) {
+/* The constants from rr, and C when c is not NULL (else from n). */
+static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
@@ -533,9 +534,37 @@ static void prepare(fc_mont_ctx *ctx) {
   __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
   to52(ctx->kdata + K_N, ctx->n, nw, L);
   to52(ctx->kdata + K_RR, rr, nw, L);
-  fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 104 * L - 32 * nw);
-  to52(ctx->kdata + K_C, rr, nw, L);
+  if (c == NULL) {
+    fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 104 * L - 32 * nw);
+    c = rr;
+  }
+  to52(ctx->kdata + K_C, c, nw, L);
 }
+
+static void prepare(fc_mont_ctx *ctx) { prepare_with(ctx, NULL); }
+
+#if !defined(__OPTIMIZE_SIZE__)
+/* fc_mont_init's division through C = 2^(32 nw + 2k) (k = 52 L - 32 nw),
+   then R^2 = 2^(64 nw), then (prepare_with) R'^2 = 2^(64 nw + 2k): each
+   digit step once. With nw even all three are whole 64-bit steps apart.
+   (-Os builds: fc__mont_rr's squarings and prepare, the smaller code.) */
+static void init_chain(fc_mont_ctx *ctx) {
+  uint32_t c[FC_MONT_MAX_WORDS];
+  size_t nw = ctx->nwords, L = VL * nvec(ctx), ce = 104 * L - 32 * nw;
+  if (ce > 64 * nw) { /* small moduli: 2k > 32 nw, C lies past R^2 */
+    fc__mont_rr(ctx);
+    prepare_with(ctx, NULL);
+    return;
+  }
+  fc__bn_pow2_mod(c, ctx->n, nw, ctx->nbits, ce);
+  for (size_t i = 0; i < nw; i++) ctx->rr[i] = c[i];
+  fc__bn_mod_shl_fast(ctx->rr, ctx->n, nw, 64 * nw - ce);
+  prepare_with(ctx, c);
+}
+#define IFMA_INIT_CHAIN init_chain
+#else
+#define IFMA_INIT_CHAIN NULL
+#endif
 
 /* a b / R = (a b / R') C / R' with C = R'^2 / R; two products, the second
    with C < n leaves [0, 2n), then one conditional subtraction. */
@@ -738,6 +767,7 @@ static fc_err verify_f4(const fc_mont_ctx *ctx, const uint32_t *s, size_t k,
 
 const fc__mont_kernel FC_IFMA_DESC = {
     {FC_IFMA_NAME, FC_IFMA_NEEDS}, prepare, mont_mul, modpow, ws_slot, ws_fixed, prepare_f4, verify_f4,
+    IFMA_INIT_CHAIN,
 };
 
 #endif /* FC_MONT_IFMA_BODY_H */
