@@ -106,7 +106,7 @@ FC__SHA_INLINE void fc__sha_fill(uint8_t *dst, const uint8_t *p, size_t n, size_
   }
   if (q == total) return; /* n == total: a key of one block (no marker) */
   uint64_t lo, hi;
-  fc__sha_partial(p + q, n & 15, marker, &lo, &hi);
+  fc__sha_partial(q ? p + q : p, n & 15, marker, &lo, &hi); /* p may be NULL when n = 0 */
   if (q + 16 == total) {
     fc__sha_st2(dst + q, lo, hi | lenword);
     return;

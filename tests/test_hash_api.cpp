@@ -90,6 +90,39 @@ const struct {
      "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
 };
 
+// The empty message with a NULL pointer (allowed when the length is 0):
+// the digests of "" (NIST's examples' definition; FIPS 180-4 padding of no
+// bits), and HMAC with an empty key and message (RFC 4231 has none; the
+// value is Python's hmac.new(b"", b"", sha256)). Under UBSan this also
+// catches pointer arithmetic on the NULL.
+TEST_P(HashKernelTest, EmptyMessageNullPointer) {
+  const struct {
+    fc_hash_alg alg;
+    const char *hex;
+  } empty[] = {
+      {FC_SHA1, "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
+      {FC_SHA256, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+      {FC_SHA512,
+       "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2"
+       "877eec2f63b931bd47417a81a538327af927da3e"},
+  };
+  size_t n = 0;
+  for (const auto &e : empty) {
+    if (fct::hash_op_of(e.alg) != GetParam().op) continue;
+    uint8_t out[64];
+    ASSERT_EQ(fc_hash(e.alg, nullptr, 0, out), FC_OK);
+    EXPECT_EQ(fct::to_hex(Bytes(out, out + fc_hash_len(e.alg))), e.hex);
+    n++;
+  }
+  EXPECT_EQ(n, 1u);
+  if (GetParam().op == FC_OP_SHA256) {
+    uint8_t mac[32];
+    ASSERT_EQ(fc_hmac(FC_SHA256, nullptr, 0, nullptr, 0, mac), FC_OK);
+    EXPECT_EQ(fct::to_hex(Bytes(mac, mac + 32)),
+              "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad");
+  }
+}
+
 TEST_P(HashKernelTest, FipsExamples) {
   size_t n = 0;
   for (const auto &f : kFips) {
