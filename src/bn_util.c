@@ -231,6 +231,15 @@ uint64_t fc__bn_divstep_adx(void *x, const void *n, size_t m, uint64_t q);
 uint64_t fc__bn_redc_step_adx(void *a, const void *n, size_t m, uint64_t q, uint64_t top);
 #endif
 
+/* Whether the assembly rows run: the selected features have BMI2 and ADX. */
+static int adx_rows(void) {
+#if defined(FC_HAVE_DIVSTEP_ADX)
+  return (fc__features() & (FC_CPU_BMI2 | FC_CPU_ADX)) == (FC_CPU_BMI2 | FC_CPU_ADX);
+#else
+  return 0;
+#endif
+}
+
 /* X = X * 2^j mod N, j in 1..64; X: m limbs in x, normalised (X < N = n << s).
    adx: fc__bn_divstep_adx may run the row (j = 64, s = 0 only). */
 static FC__ALWAYS_INLINE void step64(uint32_t *x, const uint32_t *n, size_t nw, size_t m, unsigned s,
@@ -288,10 +297,7 @@ static void mod_shl64(uint32_t *a, const uint32_t *n, size_t nw, uint32_t nbits,
   uint64_t d = nlimb(n, nw, m - 1, s), d2 = m > 1 ? nlimb(n, nw, m - 2, s) : 0, v = recip64(d);
   if (s)
     for (size_t i = m; i-- > 0;) st64(a, i, (ld64(a, i, 2 * m) << s) | (i ? ld64(a, i - 1, 2 * m) >> (64 - s) : 0));
-  int adx = 0;
-#if defined(FC_HAVE_DIVSTEP_ADX)
-  adx = (fc__features() & (FC_CPU_BMI2 | FC_CPU_ADX)) == (FC_CPU_BMI2 | FC_CPU_ADX);
-#endif
+  int adx = adx_rows();
   for (; k >= 64; k -= 64) {
     if (s) step64(a, n, nw, m, s, d, d2, v, 64, 0);
     else step64(a, n, nw, m, 0, d, d2, v, 64, adx); /* n's top limb full: the common case */
@@ -308,7 +314,7 @@ static void mont_reduce64(uint32_t *a, const uint32_t *n, size_t nw) {
   size_t m = nw / 2;
   uint64_t k0 = fc__neg_inv64(ld64(n, 0, nw)), top = 0;
 #if defined(FC_HAVE_DIVSTEP_ADX)
-  if ((fc__features() & (FC_CPU_BMI2 | FC_CPU_ADX)) == (FC_CPU_BMI2 | FC_CPU_ADX)) {
+  if (adx_rows()) {
     for (size_t i = 0; i < m; i++) top = fc__bn_redc_step_adx(a, n, m, ld64(a, 0, nw) * k0, top);
     return; /* a < n on entry: the result is below n, top 0 */
   }
