@@ -1,0 +1,109 @@
+/*
+ * Sha1*, Sha256*, Sha384*, Sha512*: GetContextSize, Init, Duplicate,
+ * Update, Final, HashAll.
+ *
+ * A context is a caller-allocated blob of GetContextSize () bytes holding
+ * an fc_hash_ctx (8-byte alignment, as AllocatePool gives); it records the
+ * hash kernel active at Init. Duplicate is a plain copy. Final wipes the
+ * context: Update or Final after it return FALSE until the next Init.
+ * Data may be NULL only when its size is 0.
+ */
+#include "InternalFastCryptLib.h"
+
+STATIC
+BOOLEAN
+HashInit (
+  VOID         *Context,
+  fc_hash_alg  Alg
+  )
+{
+  if (Context == NULL) {
+    return FALSE;
+  }
+
+  FcEdk2Init ();
+  return (BOOLEAN)(fc_hash_init ((fc_hash_ctx *)Context, Alg) == FC_OK);
+}
+
+STATIC
+BOOLEAN
+HashDuplicate (
+  CONST VOID  *Context,
+  VOID        *NewContext
+  )
+{
+  if ((Context == NULL) || (NewContext == NULL)) {
+    return FALSE;
+  }
+
+  CopyMem (NewContext, Context, sizeof (fc_hash_ctx));
+  return TRUE;
+}
+
+STATIC
+BOOLEAN
+HashUpdate (
+  VOID        *Context,
+  CONST VOID  *Data,
+  UINTN       DataSize
+  )
+{
+  if ((Context == NULL) || ((Data == NULL) && (DataSize != 0))) {
+    return FALSE;
+  }
+
+  return (BOOLEAN)(fc_hash_update ((fc_hash_ctx *)Context, Data, DataSize) == FC_OK);
+}
+
+STATIC
+BOOLEAN
+HashFinal (
+  VOID   *Context,
+  UINT8  *HashValue
+  )
+{
+  if ((Context == NULL) || (HashValue == NULL)) {
+    return FALSE;
+  }
+
+  return (BOOLEAN)(fc_hash_final ((fc_hash_ctx *)Context, HashValue) == FC_OK);
+}
+
+STATIC
+BOOLEAN
+HashAll (
+  fc_hash_alg  Alg,
+  CONST VOID   *Data,
+  UINTN        DataSize,
+  UINT8        *HashValue
+  )
+{
+  if ((HashValue == NULL) || ((Data == NULL) && (DataSize != 0))) {
+    return FALSE;
+  }
+
+  FcEdk2Init ();
+  return (BOOLEAN)(fc_hash (Alg, Data, DataSize, HashValue) == FC_OK);
+}
+
+//
+// The six entry points of one algorithm.
+//
+#define FC_EDK2_HASH(Name, Alg)                                                        \
+  UINTN EFIAPI Name##GetContextSize (VOID) { return sizeof (fc_hash_ctx); }           \
+  BOOLEAN EFIAPI Name##Init (OUT VOID *Ctx) { return HashInit (Ctx, Alg); }            \
+  BOOLEAN EFIAPI Name##Duplicate (IN CONST VOID *Ctx, OUT VOID *NewCtx)                \
+  { return HashDuplicate (Ctx, NewCtx); }                                              \
+  BOOLEAN EFIAPI Name##Update (IN OUT VOID *Ctx, IN CONST VOID *Data, IN UINTN Size)   \
+  { return HashUpdate (Ctx, Data, Size); }                                             \
+  BOOLEAN EFIAPI Name##Final (IN OUT VOID *Ctx, OUT UINT8 *HashValue)                  \
+  { return HashFinal (Ctx, HashValue); }                                               \
+  BOOLEAN EFIAPI Name##HashAll (IN CONST VOID *Data, IN UINTN Size, OUT UINT8 *HashValue) \
+  { return HashAll (Alg, Data, Size, HashValue); }
+
+#ifndef DISABLE_SHA1_DEPRECATED_INTERFACES
+FC_EDK2_HASH (Sha1, FC_SHA1)
+#endif
+FC_EDK2_HASH (Sha256, FC_SHA256)
+FC_EDK2_HASH (Sha384, FC_SHA384)
+FC_EDK2_HASH (Sha512, FC_SHA512)

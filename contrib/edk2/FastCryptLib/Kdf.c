@@ -1,0 +1,183 @@
+/*
+ * HkdfSha256* and HkdfSha384* (ExtractAndExpand, Extract, Expand; RFC
+ * 5869) and Pkcs5HashPassword (PBKDF2, RFC 8018).
+ *
+ * Salt and Info may be NULL when their size is 0 (an empty salt is
+ * HashLen zero bytes, as RFC 5869 says). Out may overlap Key, Salt and Prk
+ * but not Info (read for every block). Extract writes HashLen bytes and
+ * needs PrkOutSize >= HashLen; Expand and ExtractAndExpand produce 1 to
+ * 255 * HashLen bytes. The key-derived values this file holds on its own
+ * stack (keyed HMAC contexts, blocks of output) are wiped before return.
+ */
+#include "InternalFastCryptLib.h"
+
+STATIC
+BOOLEAN
+HkdfExtractAndExpand (
+  fc_hash_alg  Alg,
+  CONST UINT8  *Key,
+  UINTN        KeySize,
+  CONST UINT8  *Salt,
+  UINTN        SaltSize,
+  CONST UINT8  *Info,
+  UINTN        InfoSize,
+  UINT8        *Out,
+  UINTN        OutSize
+  )
+{
+  if (((Key == NULL) && (KeySize != 0)) || ((Salt == NULL) && (SaltSize != 0)) ||
+      ((Info == NULL) && (InfoSize != 0)) || (Out == NULL))
+  {
+    return FALSE;
+  }
+
+  FcEdk2Init ();
+  return (BOOLEAN)(fc_hkdf (Alg, Salt, SaltSize, Key, KeySize, Info, InfoSize, Out, OutSize) == FC_OK);
+}
+
+STATIC
+BOOLEAN
+HkdfExtract (
+  fc_hash_alg  Alg,
+  CONST UINT8  *Key,
+  UINTN        KeySize,
+  CONST UINT8  *Salt,
+  UINTN        SaltSize,
+  UINT8        *PrkOut,
+  UINTN        PrkOutSize
+  )
+{
+  UINT8    Prk[FC_HASH_MAX_LEN];
+  UINTN    HashLen;
+  BOOLEAN  Ok;
+
+  HashLen = fc_hash_len (Alg);
+  if (((Key == NULL) && (KeySize != 0)) || ((Salt == NULL) && (SaltSize != 0)) ||
+      (PrkOut == NULL) || (PrkOutSize < HashLen))
+  {
+    return FALSE;
+  }
+
+  FcEdk2Init ();
+  //
+  // PRK = HMAC(salt, IKM); an empty HMAC key is the same as HashLen zeros.
+  //
+  Ok = (BOOLEAN)(fc_hmac (Alg, Salt, SaltSize, Key, KeySize, Prk) == FC_OK);
+  if (Ok) {
+    CopyMem (PrkOut, Prk, HashLen);
+  }
+
+  FcEdk2Wipe (Prk, sizeof (Prk));
+  return Ok;
+}
+
+STATIC
+BOOLEAN
+HkdfExpand (
+  fc_hash_alg  Alg,
+  CONST UINT8  *Prk,
+  UINTN        PrkSize,
+  CONST UINT8  *Info,
+  UINTN        InfoSize,
+  UINT8        *Out,
+  UINTN        OutSize
+  )
+{
+  fc_hmac_ctx  Keyed;
+  fc_hmac_ctx  Block;
+  UINT8        T[FC_HASH_MAX_LEN];
+  UINT8        Counter;
+  UINTN        HashLen;
+  UINTN        Done;
+  UINTN        Take;
+  BOOLEAN      Ok;
+
+  HashLen = fc_hash_len (Alg);
+  if (((Prk == NULL) && (PrkSize != 0)) || ((Info == NULL) && (InfoSize != 0)) ||
+      (Out == NULL) || (OutSize == 0) || (OutSize > 255 * HashLen))
+  {
+    return FALSE;
+  }
+
+  FcEdk2Init ();
+  Ok = (BOOLEAN)(fc_hmac_init (&Keyed, Alg, Prk, PrkSize) == FC_OK);
+  //
+  // T(i) = HMAC(PRK, T(i-1) | info | i), T(0) empty; Out = T(1) | T(2) | ...
+  //
+  for (Done = 0, Counter = 1; Ok && (Done < OutSize); Counter++) {
+    CopyMem (&Block, &Keyed, sizeof (Block));
+    if (Counter > 1) {
+      Ok = (BOOLEAN)(fc_hmac_update (&Block, T, HashLen) == FC_OK);
+    }
+
+    Ok = (BOOLEAN)(Ok && (fc_hmac_update (&Block, Info, InfoSize) == FC_OK) &&
+                   (fc_hmac_update (&Block, &Counter, 1) == FC_OK) &&
+                   (fc_hmac_final (&Block, T) == FC_OK));
+    Take = (OutSize - Done < HashLen) ? OutSize - Done : HashLen;
+    if (Ok) {
+      CopyMem (Out + Done, T, Take);
+    }
+
+    Done += Take;
+  }
+
+  FcEdk2Wipe (&Keyed, sizeof (Keyed));
+  FcEdk2Wipe (&Block, sizeof (Block));
+  FcEdk2Wipe (T, sizeof (T));
+  return Ok;
+}
+
+#define FC_EDK2_HKDF(Name, Alg)                                                           \
+  BOOLEAN EFIAPI Name##ExtractAndExpand (IN CONST UINT8 *Key, IN UINTN KeySize,           \
+                                         IN CONST UINT8 *Salt, IN UINTN SaltSize,         \
+                                         IN CONST UINT8 *Info, IN UINTN InfoSize,         \
+                                         OUT UINT8 *Out, IN UINTN OutSize)                \
+  { return HkdfExtractAndExpand (Alg, Key, KeySize, Salt, SaltSize, Info, InfoSize, Out, OutSize); } \
+  BOOLEAN EFIAPI Name##Extract (IN CONST UINT8 *Key, IN UINTN KeySize, IN CONST UINT8 *Salt, \
+                                IN UINTN SaltSize, OUT UINT8 *PrkOut, UINTN PrkOutSize)    \
+  { return HkdfExtract (Alg, Key, KeySize, Salt, SaltSize, PrkOut, PrkOutSize); }          \
+  BOOLEAN EFIAPI Name##Expand (IN CONST UINT8 *Prk, IN UINTN PrkSize, IN CONST UINT8 *Info, \
+                               IN UINTN InfoSize, OUT UINT8 *Out, IN UINTN OutSize)        \
+  { return HkdfExpand (Alg, Prk, PrkSize, Info, InfoSize, Out, OutSize); }
+
+FC_EDK2_HKDF (HkdfSha256, FC_SHA256)
+FC_EDK2_HKDF (HkdfSha384, FC_SHA384)
+
+/*
+ * PBKDF2-HMAC with SHA-1 (DigestSize 20) or SHA-256 (32), the two the
+ * header allows. Password, Salt and OutKey must not be NULL; empty
+ * passwords and salts are accepted (RFC 8018 allows them). FALSE for
+ * IterationCount 0 or over 2^32 - 1, KeyLength 0, any other DigestSize.
+ */
+BOOLEAN
+EFIAPI
+Pkcs5HashPassword (
+  IN  UINTN        PasswordLength,
+  IN  CONST CHAR8  *Password,
+  IN  UINTN        SaltLength,
+  IN  CONST UINT8  *Salt,
+  IN  UINTN        IterationCount,
+  IN  UINTN        DigestSize,
+  IN  UINTN        KeyLength,
+  OUT UINT8        *OutKey
+  )
+{
+  if ((Password == NULL) || (Salt == NULL) || (OutKey == NULL) || (KeyLength == 0) ||
+      (IterationCount == 0) || ((IterationCount >> 16 >> 16) != 0) ||
+      ((DigestSize != SHA1_DIGEST_SIZE) && (DigestSize != SHA256_DIGEST_SIZE)))
+  {
+    return FALSE;
+  }
+
+  FcEdk2Init ();
+  return (BOOLEAN)(fc_pbkdf2 (
+                     FcEdk2HashBySize (DigestSize),
+                     (CONST UINT8 *)Password,
+                     PasswordLength,
+                     Salt,
+                     SaltLength,
+                     (uint32_t)IterationCount,
+                     OutKey,
+                     KeyLength
+                     ) == FC_OK);
+}
