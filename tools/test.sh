@@ -3,7 +3,9 @@
 # ASan+UBSan, ThreadSanitizer (the concurrency test), the libFuzzer targets
 # (fixed execution counts), AArch64 under qemu (three CPU models), i686
 # under qemu, and the firmware clients (-nostdlib, freestanding archives,
-# x86-64 and i686 native, AArch64 under qemu; tools/test-firmware.sh). Every suite listed in SUITES must run and pass: a suite that
+# x86-64 and i686 native, AArch64 under qemu; tools/test-firmware.sh), and
+# contrib/edk2 built with EDK2's flags for X64, IA32 and AARCH64
+# (tools/test-edk2.sh). Every suite listed in SUITES must run and pass: a suite that
 # is skipped, missing or not executable fails the whole run.
 # Usage: tools/test.sh            (from the repository root, as root on Debian 12)
 set -euo pipefail
@@ -11,7 +13,7 @@ cd "$(dirname "$0")/.."
 tools/deps.sh
 jobs=$(nproc)
 out=${FC_TEST_BUILD_DIR:-build-test}
-SUITES=("x86-64 gcc" "x86-64 clang" "x86-64 asan+ubsan" "x86-64 tsan" "fuzz" "aarch64" "i686" "firmware")
+SUITES=("x86-64 gcc" "x86-64 clang" "x86-64 asan+ubsan" "x86-64 tsan" "fuzz" "aarch64" "i686" "firmware" "edk2")
 passed=()
 t_all=$SECONDS
 
@@ -72,6 +74,7 @@ run_script "fuzz" tools/fuzz.sh "$out"
 run_script "aarch64" tools/test-aarch64.sh "$out"
 run_script "i686" tools/test-i686.sh "$out"
 run_script "firmware" tools/test-firmware.sh "$out"
+run_script "edk2" tools/test-edk2.sh "$out"
 
 # Every listed suite must have passed (a suite whose step was skipped
 # would be missing here).

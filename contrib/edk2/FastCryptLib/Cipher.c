@@ -36,7 +36,11 @@ AesInit (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    FcEdk2Wipe (AesContext, sizeof (fc_aes_key));  // unusable, as after a failed fc_aes_init
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_aes_init ((fc_aes_key *)AesContext, Key, KeyLength / 8) == FC_OK);
 }
 
@@ -170,7 +174,10 @@ AesGcm (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   Err = fc_aes_init (&AesKey, Key, KeySize);
   if (Err == FC_OK) {
     if (Encrypt) {

@@ -21,7 +21,11 @@ HashInit (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    FcEdk2Wipe (Context, sizeof (fc_hash_ctx));  // unusable, as after a failed fc_hash_init
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_hash_init ((fc_hash_ctx *)Context, Alg) == FC_OK);
 }
 
@@ -82,7 +86,10 @@ HashAll (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_hash (Alg, Data, DataSize, HashValue) == FC_OK);
 }
 

@@ -45,7 +45,10 @@ HmacSetKey (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_hmac_init ((fc_hmac_ctx *)Context, Alg, Key, KeySize) == FC_OK);
 }
 
@@ -110,7 +113,10 @@ HmacAll (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_hmac (Alg, Key, KeySize, Data, DataSize, HmacValue) == FC_OK);
 }
 

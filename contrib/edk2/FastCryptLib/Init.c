@@ -7,10 +7,38 @@
   #include <Library/BaseLib.h>
 #endif
 
-/* 0 until the first FcEdk2Init: in .bss, so no initialiser runs. */
+/* FALSE until the first FcEdk2Init: in .bss, so no initialiser runs. */
 STATIC BOOLEAN  mFcEdk2Ready;
+STATIC BOOLEAN  mFcEdk2LayoutOk;
 
-VOID
+/*
+ * Whether this file and libfastcrypt agree on the layout of fastcrypt.h's
+ * structures. They differ when one was built with -malign-double (EDK2's
+ * IA32 flags) and the other without: fc_hash_ctx's 64-bit count then sits
+ * at another offset. fc_hash_init writes known values; read back here.
+ */
+STATIC
+BOOLEAN
+FcEdk2LayoutMatches (
+  VOID
+  )
+{
+  fc_hash_ctx  Ctx;
+  BOOLEAN      Same;
+  UINTN        Index;
+
+  for (Index = 0; Index < sizeof (Ctx); Index++) {
+    ((UINT8 *)&Ctx)[Index] = 0xA5;
+  }
+
+  Same = (BOOLEAN)((fc_hash_init (&Ctx, FC_SHA256) == FC_OK) && (Ctx.alg == FC_SHA256) &&
+                   (Ctx.buf_len == 0) && (Ctx.total == 0) && (Ctx.h.w32[0] == 0x6a09e667u) &&
+                   (Ctx.h.w32[7] == 0x5be0cd19u));
+  FcEdk2Wipe (&Ctx, sizeof (Ctx));
+  return Same;
+}
+
+BOOLEAN
 FcEdk2Init (
   VOID
   )
@@ -18,7 +46,7 @@ FcEdk2Init (
   UINT64  Allowed;
 
   if (mFcEdk2Ready) {
-    return;
+    return mFcEdk2LayoutOk;
   }
 
   Allowed = ~(UINT64)0;
@@ -35,6 +63,7 @@ FcEdk2Init (
 
  #endif
   (VOID)FastCryptLibInitFeatures (Allowed);
+  return mFcEdk2LayoutOk;
 }
 
 BOOLEAN
@@ -43,8 +72,12 @@ FastCryptLibInitFeatures (
   IN UINT64  Allowed
   )
 {
-  mFcEdk2Ready = TRUE;
-  return (BOOLEAN)(fc_init_features (Allowed) == FC_OK);
+  BOOLEAN  Ok;
+
+  mFcEdk2Ready    = TRUE;
+  Ok              = (BOOLEAN)(fc_init_features (Allowed) == FC_OK);
+  mFcEdk2LayoutOk = FcEdk2LayoutMatches ();
+  return (BOOLEAN)(Ok && mFcEdk2LayoutOk);
 }
 
 VOID

@@ -25,8 +25,11 @@
  * that called FastCryptLibInitFeatures first keeps its choice, and pins
  * made with fc_impl_select after the first call stay (the instance never
  * re-initialises).
+ * Returns FALSE, and every entry point fails, if libfastcrypt was built
+ * with another struct layout than this instance (-malign-double on one side
+ * only: README.md, "Build flags").
  */
-VOID
+BOOLEAN
 FcEdk2Init (
   VOID
   );

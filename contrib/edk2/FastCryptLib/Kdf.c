@@ -31,7 +31,10 @@ HkdfExtractAndExpand (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_hkdf (Alg, Salt, SaltSize, Key, KeySize, Info, InfoSize, Out, OutSize) == FC_OK);
 }
 
@@ -58,7 +61,10 @@ HkdfExtract (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   //
   // PRK = HMAC(salt, IKM); an empty HMAC key is the same as HashLen zeros.
   //
@@ -99,7 +105,10 @@ HkdfExpand (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   Ok = (BOOLEAN)(fc_hmac_init (&Keyed, Alg, Prk, PrkSize) == FC_OK);
   //
   // T(i) = HMAC(PRK, T(i-1) | info | i), T(0) empty; Out = T(1) | T(2) | ...
@@ -169,7 +178,10 @@ Pkcs5HashPassword (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   return (BOOLEAN)(fc_pbkdf2 (
                      FcEdk2HashBySize (DigestSize),
                      (CONST UINT8 *)Password,

@@ -146,7 +146,10 @@ RsaKey (
   )
 {
   if (!Rsa->KeyReady) {
-    FcEdk2Init ();
+    if (!FcEdk2Init ()) {
+      return NULL;
+    }
+
     if (fc_rsa_pubkey_init (
           &Rsa->Key,
           Rsa->Number[RsaKeyN],
@@ -242,7 +245,10 @@ RsaPssVerify (
     return FALSE;
   }
 
-  FcEdk2Init ();
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
   if (fc_hash (Alg, Message, MsgSize, Digest) != FC_OK) {
     return FALSE;
   }
