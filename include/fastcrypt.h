@@ -408,6 +408,14 @@ fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
                const uint8_t *ikm, size_t ikm_len, const uint8_t *info, size_t info_len,
                uint8_t *okm, size_t okm_len);
 
+/* HKDF-Expand alone (RFC 5869 section 2.3), for a PRK from elsewhere (an
+   HKDF-Extract, which is fc_hmac keyed with the salt, or a protocol's key
+   schedule). Any prk_len (NULL allowed when 0); FC_ERR_ARG as fc_hkdf for
+   okm_len. okm may overlap prk (absorbed first) but not info. Wiped and
+   burned as fc_hkdf. */
+fc_err fc_hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size_t prk_len,
+                      const uint8_t *info, size_t info_len, uint8_t *okm, size_t okm_len);
+
 /* PBKDF2-HMAC (RFC 8018 section 5.2). FC_ERR_ARG: iterations 0, out_len 0,
    or out_len over (2^32 - 1) * fc_hash_len(alg). The password drives no
    branch and no memory index; intermediate values (U1, U2, ...) are wiped

@@ -182,6 +182,30 @@ static FC__NOINLINE fc_err hmac(const fc__sha_kernel *k, fc_hash_alg alg, const 
   return FC_OK;
 }
 
+/* HKDF-Expand (RFC 5869 section 2.3) from a checked alg: okm_len bytes,
+   1..255 * hl. prk is absorbed before okm is written (they may overlap);
+   info is read for every block. The caller's scratch (base, c, t of hl
+   bytes: its own frame, so fc_hkdf's stack stays one frame) holds keyed
+   state when this returns: the caller burns it. */
+static void hkdf_expand_core(fc_hash_alg alg, size_t hl, const uint8_t *prk, size_t prk_len,
+                             const uint8_t *info, size_t info_len, uint8_t *okm, size_t okm_len,
+                             fc_hmac_ctx *base, fc_hmac_ctx *c, uint8_t *t) {
+  /* T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty. */
+  hmac_init(base, alg, prk, prk_len);
+  size_t done = 0;
+  for (uint32_t i = 1; done < okm_len; i++) {
+    uint8_t ctr = (uint8_t)i;
+    *c = *base;
+    if (i > 1) hmac_update(c, t, hl);
+    hmac_update(c, info, info_len);
+    hmac_update(c, &ctr, 1);
+    hmac_final(c, t);
+    size_t take = okm_len - done < hl ? okm_len - done : hl;
+    for (size_t j = 0; j < take; j++) okm[done + j] = t[j];
+    done += take;
+  }
+}
+
 static FC__NOINLINE fc_err hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
                                 const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
                                 size_t info_len, uint8_t *okm, size_t okm_len) {
@@ -202,21 +226,25 @@ static FC__NOINLINE fc_err hkdf(fc_hash_alg alg, const uint8_t *salt, size_t sal
   hmac_init(&c, alg, salt, salt_len);
   hmac_update(&c, ikm, ikm_len);
   hmac_final(&c, prk);
-  /* Expand: T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty. */
-  hmac_init(&base, alg, prk, hl);
-  size_t done = 0;
-  for (uint32_t i = 1; done < okm_len; i++) {
-    uint8_t ctr = (uint8_t)i;
-    c = base;
-    if (i > 1) hmac_update(&c, t, hl);
-    hmac_update(&c, info, info_len);
-    hmac_update(&c, &ctr, 1);
-    hmac_final(&c, t);
-    size_t take = okm_len - done < hl ? okm_len - done : hl;
-    for (size_t j = 0; j < take; j++) okm[done + j] = t[j];
-    done += take;
-  }
+  hkdf_expand_core(alg, hl, prk, hl, info, info_len, okm, okm_len, &base, &c, t);
   fc__burn(prk, sizeof(prk));
+  fc__burn(t, sizeof(t));
+  fc__burn(&base, sizeof(base));
+  fc__burn(&c, sizeof(c));
+  return FC_OK;
+}
+
+static FC__NOINLINE fc_err hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size_t prk_len,
+                                       const uint8_t *info, size_t info_len, uint8_t *okm,
+                                       size_t okm_len) {
+  fc_init();
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi == NULL || okm == NULL || okm_len == 0 || okm_len > 255 * (size_t)hi->len ||
+      (prk == NULL && prk_len) || (info == NULL && info_len))
+    return FC_ERR_ARG;
+  uint8_t t[FC_HASH_MAX_LEN];
+  fc_hmac_ctx base, c;
+  hkdf_expand_core(alg, hi->len, prk, prk_len, info, info_len, okm, okm_len, &base, &c, t);
   fc__burn(t, sizeof(t));
   fc__burn(&base, sizeof(base));
   fc__burn(&c, sizeof(c));
@@ -319,6 +347,12 @@ fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len, const uint
                size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *okm, size_t okm_len) {
   FC__BURNED(depth_alg(alg, FC__HKDF_LAYER_STACK),
              hkdf(alg, salt, salt_len, ikm, ikm_len, info, info_len, okm, okm_len));
+}
+
+fc_err fc_hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size_t prk_len, const uint8_t *info,
+                      size_t info_len, uint8_t *okm, size_t okm_len) {
+  FC__BURNED(depth_alg(alg, FC__HKDF_LAYER_STACK),
+             hkdf_expand(alg, prk, prk_len, info, info_len, okm, okm_len));
 }
 
 fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_t *salt,

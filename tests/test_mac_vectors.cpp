@@ -170,6 +170,22 @@ TEST_P(MacVectors, WycheproofHkdf) {
         EXPECT_EQ(rc, FC_ERR_ARG) << s.file << " tcId " << c.id;
         refused += rc == FC_ERR_ARG;
       }
+      // The same through fc_hkdf_expand, from PRK = HMAC(salt, IKM) (an empty
+      // salt is an empty HMAC key: the same as HashLen zeros).
+      uint8_t prk[FC_HASH_MAX_LEN];
+      size_t hl = fc_hash_len(s.alg);
+      ASSERT_EQ(fc_hmac(s.alg, p(c.salt), c.salt.size(), p(c.key), c.key.size(), prk), FC_OK);
+      Bytes okm2(c.size + 1, 0xee);
+      rc = fc_hkdf_expand(s.alg, prk, hl, p(c.info), c.info.size(), okm2.data(), c.size);
+      if (c.valid) {
+        ASSERT_EQ(rc, FC_OK) << s.file << " tcId " << c.id;
+        EXPECT_EQ(fct::to_hex(Bytes(okm2.begin(), okm2.end() - 1)), fct::to_hex(c.tag))
+            << "fc_hkdf_expand " << s.file << " tcId " << c.id;
+        EXPECT_EQ(okm2.back(), 0xee) << "written past size";
+      } else {
+        EXPECT_EQ(rc, FC_ERR_ARG) << "fc_hkdf_expand " << s.file << " tcId " << c.id;
+        EXPECT_EQ(okm2, Bytes(c.size + 1, 0xee)) << "okm untouched on FC_ERR_ARG";
+      }
     }
     EXPECT_EQ(f.cases.size(), s.total) << s.file;
     EXPECT_EQ((int64_t)f.cases.size(), f.number_of_tests) << s.file;

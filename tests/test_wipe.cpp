@@ -476,6 +476,12 @@ void mac_calls(const std::string &cname, const std::string &kernel, Stats &st) {
                      info.size(), out, 2 * hl);
     });
     EXPECT_EQ(Bytes(out, out + hl), get(c, "t1")) << tag << "HKDF T(1)";
+    // HKDF-Expand alone, keyed with the T(1) block as a PRK of its own.
+    uint8_t prk[FC_HASH_MAX_LEN];
+    std::memcpy(prk, out, hl);
+    T("fc_hkdf_expand", FC_OK, [&] {
+      return fc_hkdf_expand(alg, prk, hl, info.data(), info.size(), out, 2 * hl);
+    });
   } else {
     const Bytes &pw = get(c, "pw"), &salt = get(c, "salt_in");
     T("fc_pbkdf2", FC_OK,

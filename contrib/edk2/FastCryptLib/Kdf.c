@@ -6,8 +6,8 @@
  * HashLen zero bytes, as RFC 5869 says). Out may overlap Key, Salt and Prk
  * but not Info (read for every block). Extract writes HashLen bytes and
  * needs PrkOutSize >= HashLen; Expand and ExtractAndExpand produce 1 to
- * 255 * HashLen bytes. The key-derived values this file holds on its own
- * stack (keyed HMAC contexts, blocks of output) are wiped before return.
+ * 255 * HashLen bytes. Extract's PRK, the one key-derived value this file
+ * holds on its own stack, is wiped before return.
  */
 #include "InternalFastCryptLib.h"
 
@@ -77,6 +77,7 @@ HkdfExtract (
   return Ok;
 }
 
+/* fastcrypt's fc_hkdf_expand checks the same bounds (NULL only with size 0, 1 to 255 * HashLen bytes). */
 STATIC
 BOOLEAN
 HkdfExpand (
@@ -89,51 +90,11 @@ HkdfExpand (
   UINTN        OutSize
   )
 {
-  fc_hmac_ctx  Keyed;
-  fc_hmac_ctx  Block;
-  UINT8        T[FC_HASH_MAX_LEN];
-  UINT8        Counter;
-  UINTN        HashLen;
-  UINTN        Done;
-  UINTN        Take;
-  BOOLEAN      Ok;
-
-  HashLen = fc_hash_len (Alg);
-  if (((Prk == NULL) && (PrkSize != 0)) || ((Info == NULL) && (InfoSize != 0)) ||
-      (Out == NULL) || (OutSize == 0) || (OutSize > 255 * HashLen))
-  {
-    return FALSE;
-  }
-
   if (!FcEdk2Init ()) {
     return FALSE;
   }
 
-  Ok = (BOOLEAN)(fc_hmac_init (&Keyed, Alg, Prk, PrkSize) == FC_OK);
-  //
-  // T(i) = HMAC(PRK, T(i-1) | info | i), T(0) empty; Out = T(1) | T(2) | ...
-  //
-  for (Done = 0, Counter = 1; Ok && (Done < OutSize); Counter++) {
-    CopyMem (&Block, &Keyed, sizeof (Block));
-    if (Counter > 1) {
-      Ok = (BOOLEAN)(fc_hmac_update (&Block, T, HashLen) == FC_OK);
-    }
-
-    Ok = (BOOLEAN)(Ok && (fc_hmac_update (&Block, Info, InfoSize) == FC_OK) &&
-                   (fc_hmac_update (&Block, &Counter, 1) == FC_OK) &&
-                   (fc_hmac_final (&Block, T) == FC_OK));
-    Take = (OutSize - Done < HashLen) ? OutSize - Done : HashLen;
-    if (Ok) {
-      CopyMem (Out + Done, T, Take);
-    }
-
-    Done += Take;
-  }
-
-  FcEdk2Wipe (&Keyed, sizeof (Keyed));
-  FcEdk2Wipe (&Block, sizeof (Block));
-  FcEdk2Wipe (T, sizeof (T));
-  return Ok;
+  return (BOOLEAN)(fc_hkdf_expand (Alg, Prk, PrkSize, Info, InfoSize, Out, OutSize) == FC_OK);
 }
 
 #define FC_EDK2_HKDF(Name, Alg)                                                           \
