@@ -105,7 +105,27 @@ AesCbcDecrypt (
   return AesCbc (FALSE, AesContext, Input, InputSize, Ivec, Output);
 }
 
-/* One 16-byte block. */
+/* One 16-byte block, through fastcrypt's ECB. */
+STATIC
+BOOLEAN
+AesBlock (
+  BOOLEAN      Encrypt,
+  VOID         *AesContext,
+  CONST UINT8  *Input,
+  UINT8        *Output
+  )
+{
+  if ((AesContext == NULL) || (Input == NULL) || (Output == NULL)) {
+    return FALSE;
+  }
+
+  if (Encrypt) {
+    return (BOOLEAN)(fc_aes_ecb_encrypt ((CONST fc_aes_key *)AesContext, Input, Output, AES_BLOCK_SIZE) == FC_OK);
+  }
+
+  return (BOOLEAN)(fc_aes_ecb_decrypt ((CONST fc_aes_key *)AesContext, Input, Output, AES_BLOCK_SIZE) == FC_OK);
+}
+
 BOOLEAN
 EFIAPI
 AesEncrypt (
@@ -114,11 +134,7 @@ AesEncrypt (
   OUT  UINT8        *Output
   )
 {
-  if ((AesContext == NULL) || (Input == NULL) || (Output == NULL)) {
-    return FALSE;
-  }
-
-  return (BOOLEAN)(fc_aes_ecb_encrypt ((CONST fc_aes_key *)AesContext, Input, Output, AES_BLOCK_SIZE) == FC_OK);
+  return AesBlock (TRUE, AesContext, Input, Output);
 }
 
 BOOLEAN
@@ -129,11 +145,7 @@ AesDecrypt (
   OUT  UINT8        *Output
   )
 {
-  if ((AesContext == NULL) || (Input == NULL) || (Output == NULL)) {
-    return FALSE;
-  }
-
-  return (BOOLEAN)(fc_aes_ecb_decrypt ((CONST fc_aes_key *)AesContext, Input, Output, AES_BLOCK_SIZE) == FC_OK);
+  return AesBlock (FALSE, AesContext, Input, Output);
 }
 
 /*
