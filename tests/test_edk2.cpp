@@ -273,7 +273,11 @@ TEST_P(Edk2Mac, HmacStatesAndNull) {
     EXPECT_FALSE(m.update(ctx, "abc", 3)) << "Update before SetKey";
     EXPECT_FALSE(m.final(ctx, out)) << "Final before SetKey";
     EXPECT_FALSE(m.setkey(nullptr, key, sizeof(key)));
+    // A failed SetKey on a keyed context leaves it unusable, not keyed as before.
+    ASSERT_TRUE(m.setkey(ctx, key, sizeof(key)));
     EXPECT_FALSE(m.setkey(ctx, nullptr, 1));
+    EXPECT_FALSE(m.update(ctx, "abc", 3));
+    EXPECT_FALSE(m.final(ctx, out));
     ASSERT_TRUE(m.setkey(ctx, key, sizeof(key)));
     EXPECT_FALSE(m.update(nullptr, "abc", 3));
     EXPECT_FALSE(m.update(ctx, nullptr, 3));
@@ -464,11 +468,17 @@ TEST_P(Edk2Aes, BadArguments) {
   const UINT8 key[32] = {1};
   UINT8 buf[32] = {0}, out[32];
   EXPECT_FALSE(AesInit(nullptr, key, 128));
+  // Each failed AesInit, on a context that held a key, leaves it unusable.
+  ASSERT_TRUE(AesInit(ctx, key, 128));
   EXPECT_FALSE(AesInit(ctx, nullptr, 128));
-  for (UINTN bits : {0, 16, 64, 127, 129, 255, 512}) EXPECT_FALSE(AesInit(ctx, key, bits)) << bits;
-  // The failed AesInit left the context unusable.
   EXPECT_FALSE(AesEncrypt(ctx, buf, out));
-  EXPECT_FALSE(AesCbcEncrypt(ctx, buf, 16, kRomIv, out));
+  for (UINTN bits : {0, 16, 64, 127, 129, 255, 512}) {
+    ASSERT_TRUE(AesInit(ctx, key, 128));
+    ASSERT_TRUE(AesEncrypt(ctx, buf, out));
+    EXPECT_FALSE(AesInit(ctx, key, bits)) << bits;
+    EXPECT_FALSE(AesEncrypt(ctx, buf, out)) << bits;
+    EXPECT_FALSE(AesCbcEncrypt(ctx, buf, 16, kRomIv, out)) << bits;
+  }
   ASSERT_TRUE(AesInit(ctx, key, 256));
   EXPECT_TRUE(AesCbcEncrypt(ctx, buf, 0, kRomIv, out));
   EXPECT_FALSE(AesCbcEncrypt(ctx, buf, 15, kRomIv, out));

@@ -30,14 +30,18 @@ AesInit (
   IN   UINTN        KeyLength
   )
 {
-  if ((AesContext == NULL) || (Key == NULL) ||
-      ((KeyLength != 128) && (KeyLength != 192) && (KeyLength != 256)))
-  {
+  if (AesContext == NULL) {
     return FALSE;
   }
 
-  if (!FcEdk2Init ()) {
-    FcEdk2Wipe (AesContext, sizeof (fc_aes_key));  // unusable, as after a failed fc_aes_init
+  //
+  // Every failure leaves the context zeroed (unusable), as a failed
+  // fc_aes_init does, whatever key it held before.
+  //
+  if ((Key == NULL) || ((KeyLength != 128) && (KeyLength != 192) && (KeyLength != 256)) ||
+      !FcEdk2Init ())
+  {
+    FcEdk2Wipe (AesContext, sizeof (fc_aes_key));
     return FALSE;
   }
 

@@ -4,7 +4,8 @@
  *
  * New allocates a zeroed fc_hmac_ctx from the pool (the only allocation
  * besides RsaNew's); Update or Final before SetKey return FALSE. SetKey may
- * be called again to start over with another key. Final wipes the keyed
+ * be called again to start over with another key; a SetKey that fails
+ * leaves the context unusable until the next successful one. Final wipes the keyed
  * state (a new SetKey is needed); Free wipes the context, then frees it.
  * The key drives no branch and no memory index, and fastcrypt leaves no
  * copy of it on the stack or in registers (docs/wiping.md).
@@ -41,11 +42,15 @@ HmacSetKey (
   UINTN        KeySize
   )
 {
-  if ((Context == NULL) || ((Key == NULL) && (KeySize != 0))) {
+  if (Context == NULL) {
     return FALSE;
   }
 
-  if (!FcEdk2Init ()) {
+  //
+  // A failure leaves the context unusable (zeroed), not keyed as before.
+  //
+  if (((Key == NULL) && (KeySize != 0)) || !FcEdk2Init ()) {
+    FcEdk2Wipe (Context, sizeof (fc_hmac_ctx));
     return FALSE;
   }
 
