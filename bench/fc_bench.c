@@ -104,6 +104,13 @@ static const mode modes[] = {
      "  --filter S      only cases whose name (e.g. oneshot/2048/e65537) contains S\n"
      "  --kernels L     only these columns: Montgomery kernel names, openssl\n",
      bench_oneshot_main},
+    {"edk2",
+     "contrib/edk2's BaseCryptLib per CryptoPkg test group, NoAccel vs Accel",
+     O_RUNS | O_TARGET | O_FILTER,
+     "  --runs N        runs per mode, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --filter S      only groups whose name (e.g. mRsaPssTest) contains S\n",
+     bench_edk2_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
