@@ -462,6 +462,7 @@ int bench_verify_main(const bench_opts *opts) {
   bench_vboot_opts vo = {o.runs,    o.warmup, o.target_ns, o.filter,
                          o.kernels, o.vdir,   bench_clock != CLOCK_MONOTONIC, &json};
   failed |= bench_vboot(&vo) != 0;
+  failed |= bench_vboot_digest(&vo) != 0;
   failed |= bench_json_close(&json) != 0;
 
   for (int k = 0; k < ncols; k++) {
