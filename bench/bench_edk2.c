@@ -74,12 +74,8 @@ static void stats(const double *v, int n, double *mean, double *sd) {
 static void print_kernels(void) {
   for (int m = 0; m < NMODES; m++) {
     set_mode(m);
-    printf("- %s kernels: mont %s (1024 bits), %s (2048 bits); sha1 %s, sha256 %s, sha512 %s; "
-           "aes %s, ghash %s\n",
-           mode_names[m], fc_impl_active_for_bits(FC_OP_MONT, 1024),
-           fc_impl_active_for_bits(FC_OP_MONT, 2048), fc_impl_active(FC_OP_SHA1),
-           fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512), fc_impl_active(FC_OP_AES),
-           fc_impl_active(FC_OP_GHASH));
+    printf("- ");
+    edk2_print_kernels(mode_names[m]);
   }
 }
 

@@ -31,12 +31,14 @@
  * The RSA contexts (RsaNew/RsaFree, the tests' set-up and clean-up) are
  * made once, outside the timed executions.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <Library/BaseCryptLib.h>
 
 #include "edk2_data.h"
 #include "edk2_groups.h"
+#include "fastcrypt.h"
 
 static void fold(edk2_fold *out, const void *p, size_t n) {
   const uint8_t *b = (const uint8_t *)p;
@@ -211,4 +213,12 @@ void edk2_groups_teardown(void) {
   RsaFree(rsa_ctx);
   RsaFree(pss_ctx);
   rsa_ctx = pss_ctx = NULL;
+}
+
+void edk2_print_kernels(const char *mode) {
+  printf("%s kernels: mont %s (1024 bits), %s (2048 bits); sha1 %s, sha256 %s, sha512 %s; aes %s, "
+         "ghash %s\n",
+         mode, fc_impl_active_for_bits(FC_OP_MONT, 1024), fc_impl_active_for_bits(FC_OP_MONT, 2048),
+         fc_impl_active(FC_OP_SHA1), fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512),
+         fc_impl_active(FC_OP_AES), fc_impl_active(FC_OP_GHASH));
 }

@@ -30,4 +30,8 @@ extern const edk2_group edk2_groups[EDK2_NGROUPS];
 int edk2_groups_setup(void);
 void edk2_groups_teardown(void); /* RsaFree */
 
+/* One line naming the kernels the current mode selects ("<mode> kernels:
+   mont ..."), on stdout. */
+void edk2_print_kernels(const char *mode);
+
 #endif

@@ -31,11 +31,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   (void)FastCryptLibInitFeatures(strcmp(argv[2], "accel") == 0 ? ~(UINT64)0 : 0);
-  printf("%s kernels: mont %s (1024 bits), %s (2048 bits); sha1 %s, sha256 %s, sha512 %s; aes %s, "
-         "ghash %s\n",
-         argv[2], fc_impl_active_for_bits(FC_OP_MONT, 1024), fc_impl_active_for_bits(FC_OP_MONT, 2048),
-         fc_impl_active(FC_OP_SHA1), fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512),
-         fc_impl_active(FC_OP_AES), fc_impl_active(FC_OP_GHASH));
+  edk2_print_kernels(argv[2]);
   if (edk2_groups_setup() != 0) return 1;
   edk2_fold f;
   memset(&f, 0, sizeof f);

@@ -35,13 +35,7 @@ $cc -static -o "$bin" "${objs[@]}" "$out/lib/libfastcrypt.a"
 
 count() { # group, mode, reps
   QEMU_CPU=max qemu-aarch64 -d in_asm,exec,nochain -D /dev/stdout "$bin" "$@" 2>/dev/null |
-    awk '
-      function key(x) { sub(/^0x/, "", x); sub(/:$/, "", x); sub(/^0+/, "", x); return x }
-      /^IN:/ { intb = 1; pc = ""; next }
-      intb && /^0x[0-9a-f]+:/ { if (pc == "") { pc = key($1); len[pc] = 0 } len[pc]++; next }
-      intb && /^$/ { intb = 0; next }
-      /^Trace/ { split($4, f, "/"); n += len[key(f[2])] + 0 }
-      END { print n }'
+    awk -f tools/qemu-icount.awk | cut -d' ' -f1
 }
 per_exec() { # group, mode
   QEMU_CPU=max qemu-aarch64 "$bin" "$1" "$2" 1 > /dev/null || { echo "edk2-icount: $1 $2 failed" >&2; exit 1; }

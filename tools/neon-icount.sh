@@ -16,18 +16,7 @@ bin=$tmp/neon_icount
 aarch64-linux-gnu-gcc -O2 -static -I include bench/neon_icount.c "$lib" -o "$bin"
 count() {
   QEMU_CPU=max qemu-aarch64 -d in_asm,exec,nochain -D /dev/stdout "$bin" "$kernel" "$bits" "$op" "$1" 2>/dev/null |
-    awk '
-      function key(x) { sub(/^0x/, "", x); sub(/:$/, "", x); sub(/^0+/, "", x); return x }
-      /^IN:/ { intb = 1; pc = ""; next }
-      intb && /^0x[0-9a-f]+:/ {
-        if (pc == "") { pc = key($1); len[pc] = 0; mla[pc] = 0 }
-        len[pc]++
-        if ($3 ~ /^umlal/) mla[pc]++
-        next
-      }
-      intb && /^$/ { intb = 0; next }
-      /^Trace/ { split($4, f, "/"); k = key(f[2]); n += len[k] + 0; m += mla[k] + 0 }
-      END { print n, m }'
+    awk -f tools/qemu-icount.awk
 }
 read -r n1 m1 < <(count 1)
 read -r n11 m11 < <(count 11)
