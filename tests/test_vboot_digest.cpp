@@ -15,6 +15,7 @@
 #include "fc_test.h"
 #include "hash_kernel.h"
 #include "rsp.h"
+#include "stack_depth.h"
 #include "vb2_shim.h"
 
 using fct::Bytes;
@@ -222,6 +223,46 @@ TEST_P(VbootDigest, CallOrder) {
   ASSERT_EQ(vb2ex_hwcrypto_digest_finalize(again.data(), (uint32_t)len),
             (vb2_error_t)VB2_SUCCESS);
   EXPECT_EQ(again, want);
+}
+
+// Peak stack of init, one 4 KiB extend and finalize, as test_vboot_hook.cpp's
+// StackPeak measures it (a painted stack, an empty call subtracted); the
+// same bound as the RSA hooks. Meaningless under AddressSanitizer: skipped.
+constexpr size_t kDigestStackBound = 3072;
+struct {
+  enum vb2_hash_algorithm alg;
+  const uint8_t *msg;
+  uint8_t out[64];
+  vb2_error_t rv;
+} g_digest;
+
+__attribute__((noinline)) void digest_empty() { __asm__ __volatile__("" ::: "memory"); }
+__attribute__((noinline)) void digest_body() {
+  g_digest.rv = vb2ex_hwcrypto_digest_init(g_digest.alg, 4096);
+  g_digest.rv |= vb2ex_hwcrypto_digest_extend(g_digest.msg, 4096);
+  g_digest.rv |= vb2ex_hwcrypto_digest_finalize(g_digest.out, 64);
+}
+
+TEST_P(VbootDigest, StackPeak) {
+#if defined(FCT_ASAN)
+  GTEST_SKIP() << "stack depths are meaningless under AddressSanitizer";
+#endif
+  Bytes msg(4096, 0x61);
+  for (const Alg *a : mine()) {
+    g_digest.alg = a->vb2;
+    g_digest.msg = msg.data();
+    digest_body();
+    ASSERT_EQ(g_digest.rv, (vb2_error_t)VB2_SUCCESS);
+    size_t base = fct::stack_depth(digest_empty);
+    g_digest.rv = 1;
+    size_t d = fct::stack_depth(digest_body);
+    ASSERT_EQ(g_digest.rv, (vb2_error_t)VB2_SUCCESS);
+    ASSERT_NE(d, SIZE_MAX);
+    d = d > base ? d - base : 0;
+    std::printf("[ STACK    ] vb2ex_hwcrypto_digest_*, %s, kernel %s: %zu bytes\n", a->file,
+                GetParam().kernel.c_str(), d);
+    EXPECT_LE(d, kDigestStackBound);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, VbootDigest, ::testing::ValuesIn(fct::hash_params()),

@@ -129,9 +129,13 @@ vb2_error_t vb2ex_hwcrypto_modexp(const struct vb2_public_key *key, uint8_t *ino
  *
  * State: static (one verification at a time, as the digest hooks; not
  * reentrant): the modexp hook's work buffer for 8192 bits and the 1 KiB
- * encoded message, 14,232 bytes of .bss on x86-64 and AArch64. The stack is
- * the modexp hook's plus this frame (README.md, "Stack").
+ * encoded message, 14,232 bytes of .bss on x86-64 and AArch64 (14,224 on
+ * i686). The stack is the modexp hook's plus this frame (README.md,
+ * "Stack"). A stage that cannot spare the .bss builds this file with
+ * -DFC_VB2_NO_RSA_VERIFY_HOOK: vboot's weak stub then declines and vboot
+ * verifies through the modexp hook, with its own padding check.
  */
+#ifndef FC_VB2_NO_RSA_VERIFY_HOOK
 #define FC_VB2_MAX_WORDS 256 /* RSA-8192 */
 
 static union {
@@ -194,3 +198,4 @@ vb2_error_t vb2ex_hwcrypto_rsa_verify_digest(const struct vb2_public_key *key, c
   if (bad_pad) return VB2_ERROR_RSA_PADDING;
   return bad_digest ? VB2_ERROR_RSA_VERIFY_DIGEST : VB2_SUCCESS;
 }
+#endif /* FC_VB2_NO_RSA_VERIFY_HOOK */
