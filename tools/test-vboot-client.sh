@@ -81,6 +81,32 @@ fi
 "$cc" -std=gnu11 -O2 "${warn[@]}" -Wno-missing-prototypes "${defs[@]}" "${inc[@]}" \
   -c contrib/vboot/check/vboot_client.c -o "$out/vboot_client.o"
 "$cc" -static -o "$out/vboot_client" "$out/vboot_client.o" "${objs[@]}" "$out/fc/src/libfastcrypt.a"
+# vboot's own unit test of its hardware digest (tests/vb2_sha256_x86_tests.c,
+# with its tests/common/tests.c and firmware/2lib/2stub.c), linked against
+# the hooks instead of 2hwcrypto.c: x86 only (it asks CPUID for SHA-NI and
+# exits 254 without it); fastcrypt is not initialised, so the hooks run
+# fastcrypt's portable SHA-256.
+if [ "$arch" != aarch64 ] && [ -f "$vboot/tests/vb2_sha256_x86_tests.c" ]; then
+  tinc=(-I"$vboot/tests" -I"$vboot")
+  "$cc" -std=gnu11 "${vflags[@]}" -w "${inc[@]}" "${tinc[@]}" -c "$vboot/tests/vb2_sha256_x86_tests.c" \
+    -o "$out/vb2_sha256_x86_tests.o"
+  "$cc" -std=gnu11 "${vflags[@]}" -w "${inc[@]}" "${tinc[@]}" -c "$vboot/tests/common/tests.c" -o "$out/tests.o"
+  "$cc" -std=gnu11 "${vflags[@]}" -w "${inc[@]}" -c "$lib/2stub.c" -o "$out/2stub.o"
+  "$cc" -static -o "$out/vb2_sha256_x86_tests" "$out/vb2_sha256_x86_tests.o" "$out/tests.o" \
+    "$out/2stub.o" "${objs[@]}" "$out/fc/src/libfastcrypt.a" 2> "$out/link.log" ||
+    { cat "$out/link.log"; exit 1; }
+  rc=0
+  "$out/vb2_sha256_x86_tests" > "$out/vb2_sha256_x86_tests.log" 2>&1 || rc=$?
+  if [ $rc = 254 ]; then
+    echo "vboot's vb2_sha256_x86_tests: not run (no SHA-NI on this CPU)"
+  elif [ $rc != 0 ]; then
+    grep -a FAILED "$out/vb2_sha256_x86_tests.log" >&2 || cat "$out/vb2_sha256_x86_tests.log" >&2
+    echo "vboot's vb2_sha256_x86_tests failed on the hooks" >&2
+    exit 1
+  else
+    echo "vboot's vb2_sha256_x86_tests on the hooks: $(grep -ac PASSED "$out/vb2_sha256_x86_tests.log") checks passed"
+  fi
+fi
 if [ "$arch" = aarch64 ]; then
   for cpu in max cortex-a57,neon=off,vfp=off; do
     echo "== QEMU_CPU=$cpu"
