@@ -10,6 +10,34 @@
  */
 #include "fc_internal.h"
 
+/* [a, a + alen) and [b, b + blen) share a byte. */
+static int overlaps(const void *a, size_t alen, const void *b, size_t blen) {
+  uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+  return x < y + blen && y < x + alen;
+}
+
+/*
+ * ctx->n = n, ctx->rr = rr, for sources anywhere, ctx included. Copying n
+ * first is right unless rr lies where n goes; then rr goes first, unless n
+ * also lies where rr goes (the two swapped), when n is parked in the last
+ * kilobyte of kdata first: a source of at most 1 KiB that overlaps ctx->rr
+ * ends within 1 KiB past it, short of that kilobyte (kdata follows rr).
+ */
+static void copy_n_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, size_t len) {
+  if (!overlaps(rr, len, ctx->n, len)) {
+    memmove(ctx->n, n, len);
+    memmove(ctx->rr, rr, len);
+    return;
+  }
+  if (overlaps(n, len, ctx->rr, len)) {
+    uint8_t *park = (uint8_t *)ctx->kdata + sizeof(ctx->kdata) - len;
+    memmove(park, n, len);
+    n = (const uint32_t *)(void *)park;
+  }
+  memmove(ctx->rr, rr, len);
+  memmove(ctx->n, n, len);
+}
+
 fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, uint32_t n0inv,
                        size_t nwords) {
   fc_init();
@@ -33,9 +61,7 @@ fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, 
   ctx->nwords = (uint32_t)nwords;
   ctx->nbits = bits;
   ctx->n0inv = n0inv;
-  /* n and rr may be ctx->n and ctx->rr themselves: memmove */
-  memmove(ctx->n, n, 4 * nwords);
-  memmove(ctx->rr, rr, 4 * nwords);
+  copy_n_rr(ctx, n, rr, 4 * nwords); /* either may lie inside ctx */
   memset(ctx->n + nwords, 0, 4 * (FC_MONT_MAX_WORDS - nwords));
   memset(ctx->rr + nwords, 0, 4 * (FC_MONT_MAX_WORDS - nwords));
   memset(ctx->kdata, 0, sizeof(ctx->kdata));

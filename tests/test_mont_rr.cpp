@@ -155,6 +155,29 @@ TEST_P(MontRr, InputsInsideTheContext) {
   b = a;
   ASSERT_EQ(fc_mont_init_rr(&a, a.n, a.rr, a.n0inv, a.nwords), FC_OK);
   expect_same_ctx(a, b, "re-init from own fields");
+  // n and rr where the other goes (ctx->rr holds n, ctx->n holds rr), at
+  // the arrays' start and a word or three further in: neither copy may
+  // clobber the other's source.
+  for (size_t rr_at : {0, 1, 3}) {
+    for (size_t n_at : {0, 1, 2}) {
+      SCOPED_TRACE(::testing::Message() << "rr at ctx.n + " << rr_at << ", n at ctx.rr + " << n_at);
+      fc_mont_ctx c = b;
+      memcpy(c.n + rr_at, k.rr.data(), 4 * 64);
+      memcpy(c.rr + n_at, k.n.data(), 4 * 64);
+      ASSERT_EQ(fc_mont_init_rr(&c, c.rr + n_at, c.n + rr_at, k.n0inv, 64), FC_OK);
+      expect_same_ctx(c, b, "n and rr swapped inside ctx");
+    }
+  }
+  // rr inside ctx.n, n outside (rr first), and the reverse (n first).
+  {
+    fc_mont_ctx c = b;
+    memcpy(c.n + 2, k.rr.data(), 4 * 64);
+    ASSERT_EQ(fc_mont_init_rr(&c, k.n.data(), c.n + 2, k.n0inv, 64), FC_OK);
+    expect_same_ctx(c, b, "rr inside ctx.n");
+    memcpy(c.rr + 2, k.n.data(), 4 * 64);
+    ASSERT_EQ(fc_mont_init_rr(&c, c.rr + 2, k.rr.data(), k.n0inv, 64), FC_OK);
+    expect_same_ctx(c, b, "n inside ctx.rr");
+  }
   // A failing re-init from its own fields still clears it.
   EXPECT_EQ(fc_mont_init_rr(&a, a.n, a.rr, a.n0inv + 2, a.nwords), FC_ERR_KEY);
   EXPECT_EQ(a.kernel, nullptr);
