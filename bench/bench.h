@@ -14,6 +14,8 @@
 double bench_ns(clockid_t clk);                   /* the clock's time in ns */
 uint32_t bench_rng32(uint64_t *state);            /* splitmix64: fixed-seed operands */
 int bench_cmp_double(const void *a, const void *b); /* qsort, ascending */
+/* Mean and sample standard deviation (n - 1; 0 when n = 1) of x[0..n), n >= 1. */
+void bench_mean_std(const double *x, int n, double *mean, double *sd);
 
 #ifndef FC_BENCH_VECTORS_DIR
 #define FC_BENCH_VECTORS_DIR "tests/vectors/vboot"

@@ -16,7 +16,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,14 +60,6 @@ static uint64_t calibrate(const edk2_group *g, double target_ns) {
     }
     iters *= 4;
   }
-}
-
-static void stats(const double *v, int n, double *mean, double *sd) {
-  double s = 0, q = 0;
-  for (int i = 0; i < n; i++) s += v[i];
-  *mean = s / n;
-  for (int i = 0; i < n; i++) q += (v[i] - *mean) * (v[i] - *mean);
-  *sd = n > 1 ? sqrt(q / (n - 1)) : 0;
 }
 
 static void print_kernels(void) {
@@ -138,7 +129,7 @@ int bench_edk2_main(const bench_opts *o) {
       continue;
     }
     double mean[NMODES], sd[NMODES];
-    for (int m = 0; m < NMODES; m++) stats(t[m] + WARMUP, runs - WARMUP, &mean[m], &sd[m]);
+    for (int m = 0; m < NMODES; m++) bench_mean_std(t[m] + WARMUP, runs - WARMUP, &mean[m], &sd[m]);
     double imp = 100 * (mean[ACCEL] - mean[NOACCEL]) / mean[NOACCEL];
     printf("| %s | %.0f | %.0f | %.0f | %.0f | %+.1f%% |\n", g->name, mean[NOACCEL], sd[NOACCEL],
            mean[ACCEL], sd[ACCEL], imp);

@@ -192,11 +192,8 @@ static int cmpd(const void *a, const void *b) {
 static double mean_of(col *c, double *sd) {
   qsort(c->s, (size_t)c->ns, sizeof(double), cmpd);
   double med = c->ns % 2 ? c->s[c->ns / 2] : (c->s[c->ns / 2 - 1] + c->s[c->ns / 2]) / 2;
-  double s = 0, q = 0;
-  for (int i = 0; i < c->ns; i++) s += c->s[i];
-  double m = s / c->ns;
-  for (int i = 0; i < c->ns; i++) q += (c->s[i] - m) * (c->s[i] - m);
-  *sd = c->ns > 1 ? sqrt(q / (c->ns - 1)) : 0;
+  double m;
+  bench_mean_std(c->s, c->ns, &m, sd);
   return med;
 }
 

@@ -3,6 +3,8 @@
 
 #include "bench.h"
 
+#include <math.h>
+
 double bench_ns(clockid_t clk) {
   struct timespec ts;
   clock_gettime(clk, &ts);
@@ -20,4 +22,12 @@ uint32_t bench_rng32(uint64_t *state) {
 int bench_cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
+}
+
+void bench_mean_std(const double *x, int n, double *mean, double *sd) {
+  double s = 0, q = 0;
+  for (int i = 0; i < n; i++) s += x[i];
+  *mean = s / n;
+  for (int i = 0; i < n; i++) q += (x[i] - *mean) * (x[i] - *mean);
+  *sd = n > 1 ? sqrt(q / (n - 1)) : 0;
 }

@@ -23,7 +23,6 @@
 
 #include "bench_vboot.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,13 +213,7 @@ int bench_vboot(const bench_vboot_opts *o) {
         }
       double mean[MAX_KERNELS], std[MAX_KERNELS];
       for (int k = 0; k < ncols; k++) {
-        const double *x = samples + (size_t)k * (size_t)kept;
-        double m = 0, q = 0;
-        for (int i = 0; i < kept; i++) m += x[i];
-        m /= kept;
-        for (int i = 0; i < kept; i++) q += (x[i] - m) * (x[i] - m);
-        mean[k] = m;
-        std[k] = kept > 1 ? sqrt(q / (kept - 1)) : 0;
+        bench_mean_std(samples + (size_t)k * (size_t)kept, kept, &mean[k], &std[k]);
         if (!failure[k] && op != INIT_RR && base >= 0 && !failure[base] &&
             memcmp(out[k], out[base], in.len) != 0)
           failure[k] = "result differs from scalar32's";

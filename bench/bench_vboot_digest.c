@@ -18,7 +18,6 @@
 
 #include "bench_vboot.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,13 +145,10 @@ int bench_vboot_digest(const bench_vboot_opts *o) {
       printf("| %u |", lens[l]);
       double mean_ns[MAX_KERNELS], mb[MAX_KERNELS], std[MAX_KERNELS];
       for (int k = 0; k < ncols; k++) {
-        const double *x = samples + (size_t)k * (size_t)kept;
-        double m = 0, v = 0, q = 0;
-        for (int i = 0; i < kept; i++) m += x[i], v += lens[l] / x[i] * 1e3;
-        mean_ns[k] = m / kept;
-        mb[k] = v / kept;
-        for (int i = 0; i < kept; i++) q += (lens[l] / x[i] * 1e3 - mb[k]) * (lens[l] / x[i] * 1e3 - mb[k]);
-        std[k] = kept > 1 ? sqrt(q / (kept - 1)) : 0;
+        double *x = samples + (size_t)k * (size_t)kept, ns_std;
+        bench_mean_std(x, kept, &mean_ns[k], &ns_std);
+        for (int i = 0; i < kept; i++) x[i] = lens[l] / x[i] * 1e3; /* ns per call -> MB/s */
+        bench_mean_std(x, kept, &mb[k], &std[k]);
         if (!failure[k] && base >= 0 && !failure[base] &&
             memcmp(out[k], out[base], algs[a].dlen) != 0)
           failure[k] = "digest differs from scalar's";

@@ -27,7 +27,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,11 +101,7 @@ static uint8_t *read_all(const char *dir, const char *name, size_t *len) {
 static void stats(double *x, int n, double *mean, double *std, double *median) {
   qsort(x, (size_t)n, sizeof(double), bench_cmp_double);
   *median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-  double s = 0, q = 0;
-  for (int i = 0; i < n; i++) s += x[i];
-  *mean = s / n;
-  for (int i = 0; i < n; i++) q += (x[i] - *mean) * (x[i] - *mean);
-  *std = n > 1 ? sqrt(q / (n - 1)) : 0;
+  bench_mean_std(x, n, mean, std);
 }
 
 static void print_features(uint64_t f) {
