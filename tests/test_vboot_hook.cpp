@@ -113,18 +113,27 @@ const Bytes kSha1Prefix = fct::hex("3021300906052b0e03021a05000414");
 const Bytes kSha256Prefix = fct::hex("3031300d060960864801650304020105000420");
 const Bytes kSha512Prefix = fct::hex("3051300d060960864801650304020305000440");
 
-// vboot's check after the modexp: 00 01, then 0xff bytes, then 00 and the
-// DigestInfo prefix of the key's hash, then the digest; every byte compared.
-bool padding_and_digest_ok(const Bytes &em, const Bytes &prefix, const Bytes &digest) {
+// The code vboot's software path returns for em = sig^e mod n (modelled
+// from RFC 8017 section 9.2 and vboot's documented check).
+vb2_error_t expected_code(const Bytes &em, const Bytes &prefix, const Bytes &digest) {
   size_t t = prefix.size() + digest.size();
-  if (em.size() < t + 11) return false;
   Bytes want(em.size(), 0xff);
   want[0] = 0x00;
   want[1] = 0x01;
   want[em.size() - t - 1] = 0x00;
   std::copy(prefix.begin(), prefix.end(), want.end() - (ptrdiff_t)t);
-  std::copy(digest.begin(), digest.end(), want.end() - (ptrdiff_t)digest.size());
-  return em == want;
+  if (!std::equal(em.begin(), em.end() - (ptrdiff_t)digest.size(), want.begin()))
+    return VB2_ERROR_RSA_PADDING;
+  if (!std::equal(digest.begin(), digest.end(), em.end() - (ptrdiff_t)digest.size()))
+    return VB2_ERROR_RSA_VERIFY_DIGEST;
+  return VB2_SUCCESS;
+}
+
+// vboot's check after the modexp: 00 01, then 0xff bytes, then 00 and the
+// DigestInfo prefix of the key's hash, then the digest; every byte compared.
+bool padding_and_digest_ok(const Bytes &em, const Bytes &prefix, const Bytes &digest) {
+  return em.size() >= prefix.size() + digest.size() + 11 &&
+         expected_code(em, prefix, digest) == VB2_SUCCESS;
 }
 
 using W = fct::ref::W;
@@ -409,22 +418,6 @@ enum vb2_signature_algorithm sig_alg_of(const Size &s) {
                           : VB2_SIG_RSA8192;
 }
 const enum vb2_hash_algorithm kVbHash[] = {VB2_HASH_SHA1, VB2_HASH_SHA256, VB2_HASH_SHA512};
-
-// The code vboot's software path returns for em = sig^e mod n (modelled
-// from RFC 8017 section 9.2 and vboot's documented check).
-vb2_error_t expected_code(const Bytes &em, const Bytes &prefix, const Bytes &digest) {
-  size_t t = prefix.size() + digest.size();
-  Bytes want(em.size(), 0xff);
-  want[0] = 0x00;
-  want[1] = 0x01;
-  want[em.size() - t - 1] = 0x00;
-  std::copy(prefix.begin(), prefix.end(), want.end() - (ptrdiff_t)t);
-  if (!std::equal(em.begin(), em.end() - (ptrdiff_t)digest.size(), want.begin()))
-    return VB2_ERROR_RSA_PADDING;
-  if (!std::equal(digest.begin(), digest.end(), em.end() - (ptrdiff_t)digest.size()))
-    return VB2_ERROR_RSA_VERIFY_DIGEST;
-  return VB2_SUCCESS;
-}
 
 // The 18 test_file signatures verify; a wrong digest, a wrong hash, a
 // changed signature and the other exponent's key type fail with vboot's
