@@ -10,7 +10,8 @@
 #include "fc_cpu_names.h"
 
 static const char *const op_names[FC_OP_COUNT] = {"mont", "sha1", "sha256",
-                                                  "sha512", "aes", "ghash"};
+                                                  "sha512", "aes", "ghash",
+                                                  "keccak", "keccak_x"};
 
 #define MAX_KERNELS 16
 

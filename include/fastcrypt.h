@@ -23,9 +23,9 @@ extern "C" {
  * file and fastcrypt.pc agree with them.
  */
 #define FC_VERSION_MAJOR 0
-#define FC_VERSION_MINOR 1
+#define FC_VERSION_MINOR 2
 #define FC_VERSION_PATCH 0
-#define FC_VERSION_STRING "0.1.0"
+#define FC_VERSION_STRING "0.2.0"
 
 /* FC_VERSION_STRING of the header the archive was built with: compare it
    with the one the caller was compiled with to detect a mismatched pair. */
@@ -75,8 +75,12 @@ fc_err fc_init(void);
  */
 fc_err fc_init_features(uint64_t allowed);
 
+/* FC_OP_KECCAK: Keccak-f[1600] over one state (SHA-3, SHAKE, the outer
+   sponge of ParallelHash); FC_OP_KECCAK_X: over several independent states
+   at once (ParallelHash's leaves). Two ops, because the best kernel for one
+   state and for many can differ on one CPU. */
 typedef enum { FC_OP_MONT, FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512,
-               FC_OP_AES, FC_OP_GHASH, FC_OP_COUNT } fc_op;
+               FC_OP_AES, FC_OP_GHASH, FC_OP_KECCAK, FC_OP_KECCAK_X, FC_OP_COUNT } fc_op;
 
 typedef struct { const char *name; uint64_t needs; int usable; } fc_impl_info;
 
@@ -129,6 +133,7 @@ fc_err fc_cpu_name(char *buf, size_t len);
 #define FC_CPU_ARM_SHA1    (1ull << 35)
 #define FC_CPU_ARM_SHA2    (1ull << 36)  /* SHA-256 */
 #define FC_CPU_ARM_SHA512  (1ull << 37)
+#define FC_CPU_ARM_SHA3    (1ull << 38)  /* EOR3, RAX1, XAR, BCAX (FEAT_SHA3) */
 
 /* ------------------------------------------------------------------ */
 /* Montgomery arithmetic (32-bit little-endian words, vboot's layout)  */
@@ -254,9 +259,12 @@ fc_err fc_mont_init_rr(fc_mont_ctx *ctx, const uint32_t *n, const uint32_t *rr, 
 /* RSA public-key operations                                           */
 /* ------------------------------------------------------------------ */
 
-/* FC_SHA512_224 and FC_SHA512_256: SHA-512/t (FIPS 180-4 section 5.3.6). */
+/* FC_SHA512_224 and FC_SHA512_256: SHA-512/t (FIPS 180-4 section 5.3.6).
+   FC_SHA3_*: FIPS 202 section 6.1 (PKCS#1 v1.5 DigestInfo OIDs
+   2.16.840.1.101.3.4.2.7 to .10). */
 typedef enum { FC_SHA1 = 1, FC_SHA224, FC_SHA256, FC_SHA384, FC_SHA512,
-               FC_SHA512_224, FC_SHA512_256 } fc_hash_alg;
+               FC_SHA512_224, FC_SHA512_256,
+               FC_SHA3_224, FC_SHA3_256, FC_SHA3_384, FC_SHA3_512 } fc_hash_alg;
 
 #define FC_RSA_MIN_BITS 512
 #define FC_RSA_MAX_BITS 8192
@@ -334,10 +342,13 @@ size_t fc_hash_len(fc_hash_alg hash);
 /* Hashing, HMAC, HKDF, PBKDF2, RSA-PSS and hash-then-verify           */
 /* ------------------------------------------------------------------ */
 
-#define FC_HASH_MAX_LEN   64    /* largest digest (SHA-512) */
-#define FC_HASH_MAX_BLOCK 128   /* largest block (SHA-384/512/512-t) */
+#define FC_HASH_MAX_LEN   64    /* largest digest (SHA-512, SHA3-512) */
+#define FC_HASH_MAX_BLOCK 144   /* largest block (SHA3-224's rate) */
 
-/* Block length of a hash (64 or 128), 0 for an unknown value. */
+/* Block length of a hash, 0 for an unknown value: 64 (SHA-1, SHA-224,
+   SHA-256), 128 (SHA-384, SHA-512, SHA-512/t), or a SHA-3's rate: 144,
+   136, 104, 72 (SHA3-224, -256, -384, -512; HMAC's B, FIPS 202 and
+   SP 800-224). */
 size_t fc_hash_block_len(fc_hash_alg hash);
 
 /* One-shot digest: fc_hash_len(alg) bytes into out. msg may be NULL when
@@ -357,13 +368,19 @@ fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out);
 struct fc_hash_ctx {
   const void *kernel;     /* compression kernel chosen at init; NULL: not usable */
   uint32_t alg;           /* fc_hash_alg */
-  uint32_t buf_len;       /* bytes waiting in buf, < block length */
+  uint32_t buf_len;       /* bytes waiting in buf (SHA-3: bytes of the current
+                             block already in the state), < block length */
   uint64_t total;         /* bytes hashed so far */
   union {
-    uint32_t w32[8];
-    uint64_t w64[8];
-  } h;                    /* chaining value */
-  uint8_t buf[FC_HASH_MAX_BLOCK]; /* the partial block */
+    struct {
+      union {
+        uint32_t w32[8];
+        uint64_t w64[8];
+      } h;                /* chaining value */
+      uint8_t buf[128];   /* the partial block */
+    } sha2;               /* SHA-1 and SHA-2 */
+    uint64_t keccak[25];  /* SHA-3: the Keccak-f[1600] state, absorbed into directly */
+  } u;
 };
 typedef struct fc_hash_ctx fc_hash_ctx;
 
@@ -424,6 +441,60 @@ fc_err fc_hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size_t prk_len,
 fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len,
                  const uint8_t *salt, size_t salt_len, uint32_t iterations,
                  uint8_t *out, size_t out_len);
+
+/* ------------------------------------------------------------------ */
+/* SHAKE and ParallelHash (FIPS 202 section 6.2, SP 800-185)            */
+/* ------------------------------------------------------------------ */
+
+typedef enum { FC_SHAKE128 = 1, FC_SHAKE256 } fc_xof_alg;
+
+/*
+ * Streaming XOF context: absorb any number of times, then squeeze any
+ * number of times, any lengths (the output is one stream: squeezing 10 then
+ * 22 bytes gives the first 32 bytes of the output). Caller-allocated; a
+ * plain struct copy clones it. It records the FC_OP_KECCAK kernel active at
+ * fc_xof_init. Fields are internal: use the functions. As for fc_hash, the
+ * state is wiped by fc_xof_clear, not the stack.
+ */
+struct fc_xof_ctx {
+  const void *kernel;   /* Keccak kernel chosen at init; NULL: not usable */
+  uint32_t alg;         /* fc_xof_alg */
+  uint32_t rate;        /* bytes per block: 168 (SHAKE128) or 136 (SHAKE256) */
+  uint32_t pos;         /* bytes of the current block absorbed, or squeezed */
+  uint32_t squeezing;   /* 0 while absorbing, 1 after the first squeeze */
+  uint64_t st[25];      /* the Keccak-f[1600] state */
+};
+typedef struct fc_xof_ctx fc_xof_ctx;
+
+/* FC_ERR_ARG for NULL ctx or an unknown alg (ctx is then cleared: later
+   calls with it return FC_ERR_ARG). FC_ERR_UNSUPPORTED: built with
+   FC_WITH_SHA=OFF. */
+fc_err fc_xof_init(fc_xof_ctx *ctx, fc_xof_alg alg);
+/* msg may be NULL when len is 0. FC_ERR_ARG: ctx not initialised, msg NULL
+   with len > 0, or a squeeze has already happened. */
+fc_err fc_xof_absorb(fc_xof_ctx *ctx, const void *msg, size_t len);
+/* The next len bytes of output (out may be NULL when len is 0; the first
+   call, even with len 0, ends absorbing). FC_ERR_ARG: ctx not initialised,
+   out NULL with len > 0. */
+fc_err fc_xof_squeeze(fc_xof_ctx *ctx, uint8_t *out, size_t len);
+/* Wipes ctx (NULL allowed); later calls with it return FC_ERR_ARG. */
+void   fc_xof_clear(fc_xof_ctx *ctx);
+/* One shot: out_len bytes of SHAKE128(msg) or SHAKE256(msg). msg may be NULL
+   when len is 0, out when out_len is 0. */
+fc_err fc_xof(fc_xof_alg alg, const void *msg, size_t len, uint8_t *out, size_t out_len);
+
+/*
+ * ParallelHash256 (SP 800-185 section 6.3): out_len bytes (L = 8 out_len
+ * bits) of ParallelHash256(X = msg, B = block_size, L, S = custom). The
+ * ceil(len / block_size) leaves (cSHAKE256 of each block, 64 bytes each) run
+ * on the FC_OP_KECCAK_X kernel, eight at a time; the outer cSHAKE256 on the
+ * FC_OP_KECCAK kernel. msg, custom and out may be NULL when their length is
+ * 0. FC_ERR_ARG: block_size 0, a NULL pointer with a length, or out_len or
+ * custom_len of 2^61 bytes or more (their bit counts must fit 64 bits).
+ * Stack: about 2.5 KiB (eight leaf states).
+ */
+fc_err fc_parallelhash256(const void *msg, size_t len, size_t block_size,
+                          const uint8_t *custom, size_t custom_len, uint8_t *out, size_t out_len);
 
 /*
  * RSASSA-PSS verification of a digest (RFC 8017 section 8.1.2 with

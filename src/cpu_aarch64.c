@@ -2,7 +2,8 @@
  * AArch64 feature probe. Linux: getauxval(AT_HWCAP) (arch/arm64 hwcap bits).
  * Freestanding (FC_FREESTANDING): MRS of ID_AA64ISAR0_EL1 (Arm ARM D19.2),
  * AES [7:4] (1 = AES, 2 = AES+PMULL), SHA1 [11:8], SHA2 [15:12]
- * (1 = SHA-256, 2 = SHA-256 and SHA-512); Advanced SIMD is assumed present
+ * (1 = SHA-256, 2 = SHA-256 and SHA-512), SHA3 [35:32] (1 = EOR3, RAX1, XAR,
+ * BCAX); Advanced SIMD is assumed present
  * unless ID_AA64PFR0_EL1.AdvSIMD [23:20] reads 0xF.
  */
 #include "fc_internal.h"
@@ -15,6 +16,7 @@
 #define HWCAP_SHA1_ (1ul << 5)
 #define HWCAP_SHA2_ (1ul << 6)
 #define HWCAP_SHA512_ (1ul << 21)
+#define HWCAP_SHA3_ (1ul << 17)
 
 uint64_t fc__cpu_probe(void) {
   unsigned long hw = getauxval(AT_HWCAP);
@@ -25,6 +27,7 @@ uint64_t fc__cpu_probe(void) {
   if (hw & HWCAP_SHA1_) f |= FC_CPU_ARM_SHA1;
   if (hw & HWCAP_SHA2_) f |= FC_CPU_ARM_SHA2;
   if (hw & HWCAP_SHA512_) f |= FC_CPU_ARM_SHA512;
+  if (hw & HWCAP_SHA3_) f |= FC_CPU_ARM_SHA3;
   return f;
 }
 #else
@@ -39,6 +42,7 @@ uint64_t fc__cpu_probe(void) {
   if (sha1 >= 1) f |= FC_CPU_ARM_SHA1;
   if (sha2 >= 1) f |= FC_CPU_ARM_SHA2;
   if (sha2 >= 2) f |= FC_CPU_ARM_SHA512;
+  if (((isar0 >> 32) & 0xf) >= 1) f |= FC_CPU_ARM_SHA3;
   return f;
 }
 #endif

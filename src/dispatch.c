@@ -95,9 +95,12 @@ static const char *const sha256_names[] = {"shani", "avx2", "armv8", "scalar", N
 static const char *const sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
+static const char *const keccak_names[] = {"avx512", "armv8", "scalar", NULL};
+static const char *const keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = mont_names,     [FC_OP_SHA1] = sha1_names, [FC_OP_SHA256] = sha256_names,
     [FC_OP_SHA512] = sha512_names, [FC_OP_AES] = aes_names,   [FC_OP_GHASH] = ghash_names,
+    [FC_OP_KECCAK] = keccak_names, [FC_OP_KECCAK_X] = keccak_x_names,
 };
 
 /* An op's kernels, best first. Op names are apart (op_names, hosted builds
@@ -142,6 +145,18 @@ static const fc__kernel_head *const sha512_list[] = {
     &fc__sha512_armv8.h,
 #endif
     &fc__sha512_scalar.h};
+/* Keccak: the ARMv8.2 SHA3 instructions, then scalar; many states: AVX2's
+   four lanes, then scalar one state after another (docs/kernels.md). */
+static const fc__kernel_head *const keccak_list[] = {
+#if defined(FC_HAVE_KECCAK_ARMV8)
+    &fc__keccak_armv8.h,
+#endif
+    &fc__keccak_scalar.h};
+static const fc__kernel_head *const keccak_x_list[] = {
+#if defined(FC_HAVE_KECCAK_AVX2)
+    &fc__keccak_x_avx2.h,
+#endif
+    &fc__keccak_x_scalar.h};
 #define SHA_LIST(name, l) LIST(name, l)
 #else
 #define SHA_LIST(name, l) NO_LIST(name)
@@ -154,6 +169,8 @@ static const op_kernels ops[FC_OP_COUNT] = {
     [FC_OP_SHA512] = SHA_LIST("sha512", sha512_list),
     [FC_OP_AES] = AES_LIST("aes", aes_list),
     [FC_OP_GHASH] = AES_LIST("ghash", ghash_list),
+    [FC_OP_KECCAK] = SHA_LIST("keccak", keccak_list),
+    [FC_OP_KECCAK_X] = SHA_LIST("keccak_x", keccak_x_list),
 };
 
 /*
@@ -219,6 +236,7 @@ static int known_elsewhere(fc_op op, const char *name, size_t len) {
 static const char *const op_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = "mont",     [FC_OP_SHA1] = "sha1", [FC_OP_SHA256] = "sha256",
     [FC_OP_SHA512] = "sha512", [FC_OP_AES] = "aes",   [FC_OP_GHASH] = "ghash",
+    [FC_OP_KECCAK] = "keccak", [FC_OP_KECCAK_X] = "keccak_x",
 };
 /* ---------------- FASTCRYPT_CPU ---------------- */
 
@@ -231,7 +249,7 @@ static const struct {
     {"avx", FC_CPU_AVX},         {"avx2", FC_CPU_AVX2},
     {"bmi2", FC_CPU_BMI2},       {"adx", FC_CPU_ADX},
     {"aesni", FC_CPU_AESNI},     {"pclmul", FC_CPU_PCLMUL},
-    {"shani", FC_CPU_SHANI},     {"sha", FC_CPU_SHANI | FC_CPU_ARM_SHA1 | FC_CPU_ARM_SHA2 | FC_CPU_ARM_SHA512},
+    {"shani", FC_CPU_SHANI},     {"sha", FC_CPU_SHANI | FC_CPU_ARM_SHA1 | FC_CPU_ARM_SHA2 | FC_CPU_ARM_SHA512 | FC_CPU_ARM_SHA3},
     {"avx512f", FC_CPU_AVX512F}, {"avx512vl", FC_CPU_AVX512VL},
     {"avx512bw", FC_CPU_AVX512BW}, {"avx512ifma", FC_CPU_AVX512IFMA},
     {"vaes", FC_CPU_VAES},       {"vpclmul", FC_CPU_VPCLMUL},
@@ -240,7 +258,7 @@ static const struct {
     {"aes", FC_CPU_AESNI | FC_CPU_ARM_AES},
     {"pmull", FC_CPU_ARM_PMULL}, {"sha1", FC_CPU_ARM_SHA1},
     {"sha2", FC_CPU_ARM_SHA2},   {"sha256", FC_CPU_ARM_SHA2},
-    {"sha512", FC_CPU_ARM_SHA512},
+    {"sha512", FC_CPU_ARM_SHA512}, {"sha3", FC_CPU_ARM_SHA3},
 };
 
 /* Token boundaries: [s, s+len). Returns 0 and sets *mask on success. */
@@ -576,4 +594,16 @@ const fc__ghash_kernel *fc__ghash_active(void) {
   fc_init();
   return (const fc__ghash_kernel *)atomic_load_explicit(&active[FC_OP_GHASH],
                                                         memory_order_acquire);
+}
+
+const fc__keccak_kernel *fc__keccak_active(void) {
+  fc_init();
+  return (const fc__keccak_kernel *)atomic_load_explicit(&active[FC_OP_KECCAK],
+                                                         memory_order_acquire);
+}
+
+const fc__keccak_x_kernel *fc__keccak_x_active(void) {
+  fc_init();
+  return (const fc__keccak_x_kernel *)atomic_load_explicit(&active[FC_OP_KECCAK_X],
+                                                           memory_order_acquire);
 }

@@ -1,6 +1,7 @@
 /*
  * SHA-1/224/256/384/512 and SHA-512/224, SHA-512/256 over the compression
- * kernels (FIPS 180-4: padding 5.1, initial values 5.3). Contract in
+ * kernels (FIPS 180-4: padding 5.1, initial values 5.3), and the entry
+ * points of SHA-3 (sha3.c, on the Keccak kernels). Contract in
  * fastcrypt.h. The one-shot path (sha_oneshot.h) makes one kernel call for
  * a message under 3 blocks minus the padding, from a local buffer written
  * in 16-byte stores; a longer one goes straight from the message but for
@@ -42,7 +43,28 @@ const fc__hash_info fc__hash_infos[FC__HASH_COUNT] = {
     [FC_SHA512] = {FC_OP_SHA512, 64, 128, iv512},
     [FC_SHA512_224] = {FC_OP_SHA512, 28, 128, iv512_224},
     [FC_SHA512_256] = {FC_OP_SHA512, 32, 128, iv512_256},
+    /* FIPS 202 section 6.1: rate = 200 - 2 * digest bytes */
+    [FC_SHA3_224] = {FC_OP_KECCAK, 28, 144, NULL},
+    [FC_SHA3_256] = {FC_OP_KECCAK, 32, 136, NULL},
+    [FC_SHA3_384] = {FC_OP_KECCAK, 48, 104, NULL},
+    [FC_SHA3_512] = {FC_OP_KECCAK, 64, 72, NULL},
 };
+
+uint32_t fc__hash_kernel_stack(const fc__hash_info *hi) {
+  if (hi->op == FC_OP_KECCAK) {
+    const fc__keccak_kernel *k = fc__keccak_active();
+    return k != NULL ? k->stack : 0;
+  }
+  const fc__sha_kernel *k = fc__sha_active(hi->op);
+  return k != NULL ? k->stack : 0;
+}
+
+uint32_t fc__hash_ctx_kernel_stack(const fc_hash_ctx *ctx) {
+  const fc__hash_info *hi = fc__hash_info_of((fc_hash_alg)ctx->alg);
+  if (ctx->kernel == NULL || hi == NULL) return 0;
+  return hi->op == FC_OP_KECCAK ? ((const fc__keccak_kernel *)ctx->kernel)->stack
+                                : ((const fc__sha_kernel *)ctx->kernel)->stack;
+}
 
 size_t fc_hash_block_len(fc_hash_alg alg) {
   const fc__hash_info *hi = fc__hash_info_of(alg);
@@ -53,9 +75,9 @@ static void load_iv(fc_hash_ctx *ctx, const fc__hash_info *hi) {
   /* The IV tables are 8 words of the state's own width. */
   for (int i = 0; i < 8; i++) {
     if (hi->block == 128)
-      ctx->h.w64[i] = ((const uint64_t *)hi->iv)[i];
+      ctx->u.sha2.h.w64[i] = ((const uint64_t *)hi->iv)[i];
     else
-      ctx->h.w32[i] = ((const uint32_t *)hi->iv)[i];
+      ctx->u.sha2.h.w32[i] = ((const uint32_t *)hi->iv)[i];
   }
 }
 
@@ -65,13 +87,13 @@ void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen) {
   size_t i = 0;
   if (fc__hash_infos[ctx->alg].block == 128) {
     for (; i + 8 <= outlen; i += 8) {
-      uint64_t w = __builtin_bswap64(ctx->h.w64[i / 8]);
+      uint64_t w = __builtin_bswap64(ctx->u.sha2.h.w64[i / 8]);
       __builtin_memcpy(out + i, &w, 8);
     }
-    for (; i < outlen; i++) out[i] = (uint8_t)(ctx->h.w64[i / 8] >> (56 - 8 * (i % 8)));
+    for (; i < outlen; i++) out[i] = (uint8_t)(ctx->u.sha2.h.w64[i / 8] >> (56 - 8 * (i % 8)));
   } else {
     for (; i + 4 <= outlen; i += 4) {
-      uint32_t w = __builtin_bswap32(ctx->h.w32[i / 4]);
+      uint32_t w = __builtin_bswap32(ctx->u.sha2.h.w32[i / 4]);
       __builtin_memcpy(out + i, &w, 4);
     }
   }
@@ -83,18 +105,18 @@ static void pad_final(fc_hash_ctx *ctx) {
   const fc__sha_kernel *k = ctx->kernel;
   size_t block = fc__hash_infos[ctx->alg].block, lenbytes = block / 8;
   size_t rest = ctx->buf_len;
-  ctx->buf[rest++] = 0x80;
+  ctx->u.sha2.buf[rest++] = 0x80;
   if (rest > block - lenbytes) {
-    __builtin_memset(ctx->buf + rest, 0, block - rest);
-    k->compress(&ctx->h, ctx->buf, 1);
+    __builtin_memset(ctx->u.sha2.buf + rest, 0, block - rest);
+    k->compress(&ctx->u.sha2.h, ctx->u.sha2.buf, 1);
     rest = 0;
   }
-  __builtin_memset(ctx->buf + rest, 0, block - 8 - rest);
+  __builtin_memset(ctx->u.sha2.buf + rest, 0, block - 8 - rest);
   /* Length in bits, big-endian. total < 2^61 (fc_hash_update), so the bit
      count fits 64 bits and the high half of SHA-512's 128-bit field is 0. */
   uint64_t bits = __builtin_bswap64(ctx->total << 3);
-  __builtin_memcpy(ctx->buf + block - 8, &bits, 8);
-  k->compress(&ctx->h, ctx->buf, 1);
+  __builtin_memcpy(ctx->u.sha2.buf + block - 8, &bits, 8);
+  k->compress(&ctx->u.sha2.h, ctx->u.sha2.buf, 1);
 }
 
 fc_err fc_hash_init(fc_hash_ctx *ctx, fc_hash_alg alg) {
@@ -104,7 +126,8 @@ fc_err fc_hash_init(fc_hash_ctx *ctx, fc_hash_alg alg) {
     fc__wipe(ctx, sizeof(*ctx));
     return FC_ERR_ARG;
   }
-  ctx->kernel = fc__sha_active(hi->op);
+  ctx->kernel = hi->op == FC_OP_KECCAK ? (const void *)fc__keccak_active()
+                                       : (const void *)fc__sha_active(hi->op);
   if (ctx->kernel == NULL) { /* built with FC_WITH_SHA=OFF */
     fc__wipe(ctx, sizeof(*ctx));
     return FC_ERR_UNSUPPORTED;
@@ -112,7 +135,10 @@ fc_err fc_hash_init(fc_hash_ctx *ctx, fc_hash_alg alg) {
   ctx->alg = (uint32_t)alg;
   ctx->buf_len = 0;
   ctx->total = 0;
-  load_iv(ctx, hi);
+  if (hi->op == FC_OP_KECCAK)
+    for (int i = 0; i < 25; i++) ctx->u.keccak[i] = 0;
+  else
+    load_iv(ctx, hi);
   return FC_OK;
 }
 
@@ -128,31 +154,41 @@ fc_err fc_hash_update(fc_hash_ctx *ctx, const void *msg, size_t len) {
   if ((uint64_t)len > limit - ctx->total) return FC_ERR_ARG;
   if (len == 0) return FC_OK; /* msg may be NULL: no pointer arithmetic on it */
   const uint8_t *p = msg;
+  if (fc__hash_infos[ctx->alg].op == FC_OP_KECCAK) {
+    ctx->total += len;
+    fc__sha3_update(ctx, p, len);
+    return FC_OK;
+  }
   const fc__sha_kernel *k = ctx->kernel;
   size_t block = fc__hash_infos[ctx->alg].block;
   ctx->total += len;
   if (ctx->buf_len) {
     size_t take = block - ctx->buf_len;
     if (take > len) take = len;
-    __builtin_memcpy(ctx->buf + ctx->buf_len, p, take);
+    __builtin_memcpy(ctx->u.sha2.buf + ctx->buf_len, p, take);
     ctx->buf_len += (uint32_t)take;
     p += take;
     len -= take;
     if (ctx->buf_len < block) return FC_OK;
-    k->compress(&ctx->h, ctx->buf, 1);
+    k->compress(&ctx->u.sha2.h, ctx->u.sha2.buf, 1);
     ctx->buf_len = 0;
   }
   size_t whole = len / block;
-  if (whole) k->compress(&ctx->h, p, whole);
+  if (whole) k->compress(&ctx->u.sha2.h, p, whole);
   p += whole * block;
   len -= whole * block;
-  if (len) __builtin_memcpy(ctx->buf, p, len);
+  if (len) __builtin_memcpy(ctx->u.sha2.buf, p, len);
   ctx->buf_len = (uint32_t)len;
   return FC_OK;
 }
 
 fc_err fc_hash_final(fc_hash_ctx *ctx, uint8_t *out) {
   if (!ctx_ok(ctx) || out == NULL) return FC_ERR_ARG;
+  if (fc__hash_infos[ctx->alg].op == FC_OP_KECCAK) {
+    fc__sha3_final(ctx, out);
+    fc__burn(ctx, sizeof(*ctx));
+    return FC_OK;
+  }
   pad_final(ctx);
   fc__hash_digest_out(ctx, out, fc__hash_infos[ctx->alg].len);
   fc__burn(ctx, sizeof(*ctx));
@@ -177,6 +213,14 @@ fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || out == NULL || (msg == NULL && len)) return FC_ERR_ARG;
   if (((uint64_t)len >> 61) != 0) return FC_ERR_ARG; /* FIPS 180-4 limit; never on 32-bit */
+  if (hi->op == FC_OP_KECCAK) {
+    const fc__keccak_kernel *kk = fc__keccak_active();
+    if (kk != NULL) {
+      fc__sha3_oneshot(kk, hi, msg, len, out);
+      return FC_OK;
+    }
+    return FC_ERR_UNSUPPORTED; /* built with FC_WITH_SHA=OFF */
+  }
   const fc__sha_kernel *k = fc__sha_active(hi->op);
   if (k == NULL) return FC_ERR_UNSUPPORTED; /* built with FC_WITH_SHA=OFF */
   if (hi->block == 64)

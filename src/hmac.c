@@ -40,22 +40,22 @@
 #define FC__HMAC_STEP_STACK 384     /* fc_hmac_update, fc_hmac_final: 200 */
 #define FC__HKDF_LAYER_STACK 2048   /* 1,560 */
 #define FC__PBKDF2_LAYER_STACK 2432 /* 1,928 */
+/* SHA-3 (no chaining value to start from: whole HMAC contexts). */
+#define FC__HMAC_SPONGE_STACK 2048  /* fc_hmac */
+#define FC__PBKDF2_SPONGE_STACK 3072
 
 /* layer + the stack of the kernel compressing alg now (what a call that
    records its kernel at init uses), or layer alone for an unknown alg. */
 static size_t depth_alg(fc_hash_alg alg, size_t layer) {
   const fc__hash_info *hi = fc__hash_info_of(alg);
-  const fc__sha_kernel *k = hi != NULL ? fc__sha_active(hi->op) : NULL;
-  return k != NULL ? layer + k->stack : layer;
+  return hi != NULL ? layer + fc__hash_kernel_stack(hi) : layer;
 }
 
 /* layer + the stack of the kernel a context recorded (a context that is
    not initialised, or was finalised: layer). */
 static size_t depth_ctx(const fc_hmac_ctx *ctx, size_t layer) {
-  if (ctx == NULL || ctx->inner.kernel == NULL ||
-      fc__hash_info_of((fc_hash_alg)ctx->inner.alg) == NULL)
-    return layer;
-  return layer + ((const fc__sha_kernel *)ctx->inner.kernel)->stack;
+  if (ctx == NULL) return layer;
+  return layer + fc__hash_ctx_kernel_stack(&ctx->inner);
 }
 
 static FC__NOINLINE fc_err hmac_init(fc_hmac_ctx *ctx, fc_hash_alg alg, const uint8_t *key,
@@ -175,6 +175,7 @@ static FC__NOINLINE fc_err hmac(const fc__sha_kernel *k, fc_hash_alg alg, const 
      hash starts after the key block), as on the streaming path. */
   const uint64_t limit = ((uint64_t)1 << 61) - 1;
   if ((uint64_t)key_len > limit || (uint64_t)len > limit - hi->block) return FC_ERR_ARG;
+  if (hi->block != 64 && hi->block != 128) return FC_ERR_UNSUPPORTED; /* SHA-3: hmac_sponge */
   if (hi->block == 64)
     hmac64(k, hi, key, key_len, msg, len, out);
   else
@@ -251,6 +252,59 @@ static FC__NOINLINE fc_err hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size
   return FC_OK;
 }
 
+/* fc_hmac for SHA-3: through a context (the sponge has no chaining value
+   to start the outer hash from). */
+static FC__NOINLINE fc_err hmac_sponge(fc_hash_alg alg, const uint8_t *key, size_t key_len,
+                                       const void *msg, size_t len, uint8_t *out) {
+  if (out == NULL || (key == NULL && key_len) || (msg == NULL && len)) return FC_ERR_ARG;
+  const uint64_t limit = ((uint64_t)1 << 61) - 1;
+  if ((uint64_t)key_len > limit || (uint64_t)len > limit - fc__hash_infos[alg].block)
+    return FC_ERR_ARG;
+  fc_hmac_ctx c;
+  fc_err rc = hmac_init(&c, alg, key, key_len);
+  if (rc == FC_OK) rc = hmac_update(&c, msg, len);
+  if (rc == FC_OK) rc = hmac_final(&c, out);
+  fc__burn(&c, sizeof(c));
+  return rc;
+}
+
+/* PBKDF2 for SHA-3: each U(j+1) = HMAC(P, U(j)) from a copy of the keyed
+   context. The salt is absorbed into its own copy before out is written. */
+static FC__NOINLINE fc_err pbkdf2_sponge(fc_hash_alg alg, const uint8_t *pw, size_t pw_len,
+                                         const uint8_t *salt, size_t salt_len,
+                                         uint32_t iterations, uint8_t *out, size_t out_len) {
+  size_t hl = fc__hash_infos[alg].len;
+  fc_hmac_ctx keyed, salted, c;
+  uint8_t t[FC_HASH_MAX_LEN], u[FC_HASH_MAX_LEN];
+  hmac_init(&keyed, alg, pw, pw_len);
+  salted = keyed;
+  hmac_update(&salted, salt, salt_len);
+  size_t done = 0;
+  for (uint32_t blk = 1; done < out_len; blk++) {
+    uint8_t be[4] = {(uint8_t)(blk >> 24), (uint8_t)(blk >> 16), (uint8_t)(blk >> 8),
+                     (uint8_t)blk};
+    c = salted;
+    hmac_update(&c, be, 4);
+    hmac_final(&c, u);
+    for (size_t i = 0; i < hl; i++) t[i] = u[i];
+    for (uint32_t j = 1; j < iterations; j++) {
+      c = keyed;
+      hmac_update(&c, u, hl);
+      hmac_final(&c, u);
+      for (size_t i = 0; i < hl; i++) t[i] ^= u[i];
+    }
+    size_t take = out_len - done < hl ? out_len - done : hl;
+    for (size_t i = 0; i < take; i++) out[done + i] = t[i];
+    done += take;
+  }
+  fc__burn(t, sizeof(t));
+  fc__burn(u, sizeof(u));
+  fc__burn(&keyed, sizeof(keyed));
+  fc__burn(&salted, sizeof(salted));
+  fc__burn(&c, sizeof(c));
+  return FC_OK;
+}
+
 /* The chaining value of st as big-endian bytes: the first hl bytes. */
 static void state_bytes(const fc_hash_ctx *st, uint8_t *out, size_t hl) {
   fc__hash_digest_out(st, out, hl);
@@ -266,6 +320,8 @@ static FC__NOINLINE fc_err pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_
     return FC_ERR_ARG;
   size_t hl = hi->len, block = hi->block;
   if ((uint64_t)out_len > (uint64_t)0xffffffffu * hl) return FC_ERR_ARG;
+  if (hi->op == FC_OP_KECCAK)
+    return pbkdf2_sponge(alg, pw, pw_len, salt, salt_len, iterations, out, out_len);
 
   fc_hmac_ctx base, c;
   hmac_init(&base, alg, pw, pw_len);
@@ -275,7 +331,7 @@ static FC__NOINLINE fc_err pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_
      so out may overlap pw and salt. */
   fc_hash_ctx st = base.inner; /* working chaining value; alg set so digest_out reads it */
   uint64_t ipad_h[8];
-  for (size_t i = 0; i < 8; i++) ipad_h[i] = st.h.w64[i];
+  for (size_t i = 0; i < 8; i++) ipad_h[i] = st.u.sha2.h.w64[i];
   hmac_update(&base, salt, salt_len);
   const fc__sha_kernel *k = base.inner.kernel;
   /* ib: U(j-1) || 0x80 || 0.. || bit length of (block + hl) bytes; ob: the
@@ -297,11 +353,11 @@ static FC__NOINLINE fc_err pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_
     for (uint32_t j = 1; j < iterations; j++) {
       /* U(j+1) = H(K^opad || H(K^ipad || U(j))): two compressions. */
       for (size_t i = 0; i < hl; i++) ib[i] = u[i];
-      for (size_t i = 0; i < 8; i++) st.h.w64[i] = ipad_h[i];
-      k->compress(&st.h, ib, 1);
+      for (size_t i = 0; i < 8; i++) st.u.sha2.h.w64[i] = ipad_h[i];
+      k->compress(&st.u.sha2.h, ib, 1);
       state_bytes(&st, ib, hl);
-      st.h = base.outer.h;
-      k->compress(&st.h, ib, 1);
+      st.u.sha2.h = base.outer.u.sha2.h;
+      k->compress(&st.u.sha2.h, ib, 1);
       state_bytes(&st, u, hl);
       for (size_t i = 0; i < hl; i++) t[i] ^= u[i];
     }
@@ -335,6 +391,11 @@ fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out) {
 fc_err fc_hmac(fc_hash_alg alg, const uint8_t *key, size_t key_len, const void *msg, size_t len,
                uint8_t *out) {
   const fc__hash_info *hi = fc__hash_info_of(alg);
+  if (hi != NULL && hi->op == FC_OP_KECCAK) {
+    fc_init();
+    FC__BURNED(FC__HMAC_SPONGE_STACK + FC__HMAC_KEY_STACK + fc__hash_kernel_stack(hi),
+               hmac_sponge(alg, key, key_len, msg, len, out));
+  }
   const fc__sha_kernel *k = hi != NULL ? fc__sha_active(hi->op) : NULL;
   size_t depth = hi == NULL        ? 0
                  : hi->block == 64 ? FC__HMAC_ONESHOT_STACK_64
@@ -357,6 +418,10 @@ fc_err fc_hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size_t prk_len, const
 
 fc_err fc_pbkdf2(fc_hash_alg alg, const uint8_t *pw, size_t pw_len, const uint8_t *salt,
                  size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len) {
-  FC__BURNED(depth_alg(alg, FC__PBKDF2_LAYER_STACK),
+  const fc__hash_info *hi = fc__hash_info_of(alg);
+  size_t layer = hi != NULL && hi->op == FC_OP_KECCAK
+                     ? FC__PBKDF2_LAYER_STACK + FC__PBKDF2_SPONGE_STACK
+                     : FC__PBKDF2_LAYER_STACK;
+  FC__BURNED(depth_alg(alg, layer),
              pbkdf2(alg, pw, pw_len, salt, salt_len, iterations, out, out_len));
 }

@@ -17,39 +17,39 @@
  */
 #include "fc_internal.h"
 
-/* DigestInfo DER prefixes, RFC 8017 section 9.2, note 1 (SHA-512/224 and
-   SHA-512/256: OIDs 2.16.840.1.101.3.4.2.5 and .6). */
-static const uint8_t di_sha1[] = {0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e,
-                                  0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14};
-static const uint8_t di_sha224[] = {0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
-                                    0x65, 0x03, 0x04, 0x02, 0x04, 0x05, 0x00, 0x04, 0x1c};
-static const uint8_t di_sha256[] = {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
-                                    0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20};
-static const uint8_t di_sha384[] = {0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
-                                    0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30};
-static const uint8_t di_sha512[] = {0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
-                                    0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40};
-static const uint8_t di_sha512_224[] = {0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
-                                        0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1c};
-static const uint8_t di_sha512_256[] = {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
-                                        0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20};
-
-static const struct {
-  const uint8_t *prefix;
-  size_t prefix_len, digest_len;
-} hashes[] = {
-    [FC_SHA1] = {di_sha1, sizeof(di_sha1), 20},
-    [FC_SHA224] = {di_sha224, sizeof(di_sha224), 28},
-    [FC_SHA256] = {di_sha256, sizeof(di_sha256), 32},
-    [FC_SHA384] = {di_sha384, sizeof(di_sha384), 48},
-    [FC_SHA512] = {di_sha512, sizeof(di_sha512), 64},
-    [FC_SHA512_224] = {di_sha512_224, sizeof(di_sha512_224), 28},
-    [FC_SHA512_256] = {di_sha512_256, sizeof(di_sha512_256), 32},
+/* DigestInfo DER prefixes, RFC 8017 section 9.2, note 1, end to end in
+   fc_hash_alg order: SHA-1's 15 bytes, then 19 bytes for each SHA-2 and
+   SHA-3 hash (OIDs 2.16.840.1.101.3.4.2.n: SHA-512/224 and /256 are .5 and
+   .6, SHA3-224 to SHA3-512 .7 to .10). Static data, not built on the
+   stack: fc_rsa_verify's frame is live beside every kernel's exponentiation. */
+static const uint8_t digest_infos[15 + 10 * 19] = {
+    /* FC_SHA1 */ 0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00,
+    0x04, 0x14,
+    /* FC_SHA224 */ 0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x04, 0x05, 0x00, 0x04, 0x1c,
+    /* FC_SHA256 */ 0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20,
+    /* FC_SHA384 */ 0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30,
+    /* FC_SHA512 */ 0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40,
+    /* FC_SHA512_224 */ 0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1c,
+    /* FC_SHA512_256 */ 0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20,
+    /* FC_SHA3_224 */ 0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x07, 0x05, 0x00, 0x04, 0x1c,
+    /* FC_SHA3_256 */ 0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x08, 0x05, 0x00, 0x04, 0x20,
+    /* FC_SHA3_384 */ 0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x09, 0x05, 0x00, 0x04, 0x30,
+    /* FC_SHA3_512 */ 0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x0a, 0x05, 0x00, 0x04, 0x40,
 };
+static const uint8_t digest_lens[] = {
+    [FC_SHA1] = 20,     [FC_SHA224] = 28,     [FC_SHA256] = 32,     [FC_SHA384] = 48,
+    [FC_SHA512] = 64,   [FC_SHA512_224] = 28, [FC_SHA512_256] = 32, [FC_SHA3_224] = 28,
+    [FC_SHA3_256] = 32, [FC_SHA3_384] = 48,   [FC_SHA3_512] = 64};
 
 size_t fc_hash_len(fc_hash_alg hash) {
-  if ((unsigned)hash < FC_SHA1 || (unsigned)hash > FC_SHA512_256) return 0;
-  return hashes[hash].digest_len;
+  if ((unsigned)hash < FC_SHA1 || (unsigned)hash > FC_SHA3_512) return 0;
+  return digest_lens[hash];
+}
+
+/* The DigestInfo prefix of a known hash; *len gets its length. */
+static const uint8_t *digest_info(fc_hash_alg hash, size_t *len) {
+  *len = hash == FC_SHA1 ? 15 : 19;
+  return hash == FC_SHA1 ? digest_infos : digest_infos + 15 + 19 * (hash - FC_SHA224);
 }
 
 static size_t words_of(const fc_rsa_pubkey *key) { return key->mont.nwords; }
@@ -122,8 +122,8 @@ size_t fc_rsa_workspace_size(const fc_rsa_pubkey *key) {
    does not hold its locals (the x86-64 -O2 firmware build's sse2
    verification peaks 28 bytes under its stack bound). */
 __attribute__((noinline)) static fc_err verify_in_kernel(const fc_rsa_pubkey *key,
-                                                         fc_hash_alg hash,
-                                                         const uint8_t *digest,
+                                                         const uint8_t *prefix, size_t plen,
+                                                         const uint8_t *digest, size_t dlen,
                                                          const uint8_t *sig, size_t sig_len,
                                                          void *ws, size_t ws_len) {
   const fc__mont_kernel *k = key->mont.kernel;
@@ -132,9 +132,8 @@ __attribute__((noinline)) static fc_err verify_in_kernel(const fc_rsa_pubkey *ke
   uint32_t *r = ws_words(key, ws, &used);
   fc_err rc = load_input(key, r, sig, sig_len);
   if (rc != FC_OK) return rc;
-  return k->verify_f4(&key->mont, r, fc__modpow_f4_squarings(key->e, key->e_len),
-                      hashes[hash].prefix, hashes[hash].prefix_len, digest,
-                      hashes[hash].digest_len, (uint8_t *)ws + used, ws_len - used);
+  return k->verify_f4(&key->mont, r, fc__modpow_f4_squarings(key->e, key->e_len), prefix, plen,
+                      digest, dlen, (uint8_t *)ws + used, ws_len - used);
 }
 #endif
 
@@ -150,13 +149,14 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
   /* A key that names its hash (.vbpubk) verifies with that hash only: a
      caller taking the hash from image metadata cannot be downgraded. */
   if (key->hash != 0 && key->hash != (int32_t)hash) return FC_ERR_SIG;
-  size_t nbytes = key->nbytes, plen = hashes[hash].prefix_len;
+  size_t nbytes = key->nbytes, plen;
+  const uint8_t *prefix = digest_info(hash, &plen);
   /* 00 01 PS(>= 8 x FF) 00 T */
   if (nbytes < 11 + plen + dlen) return FC_ERR_SIG;
   uint32_t *r;
   fc_err rc;
 #if defined(FC_HAVE_AVX512IFMA)
-  rc = verify_in_kernel(key, hash, digest, sig, sig_len, ws, ws_len);
+  rc = verify_in_kernel(key, prefix, plen, digest, dlen, sig, sig_len, ws, ws_len);
   if (rc != FC_ERR_UNSUPPORTED) return rc;
 #endif
   rc = public_op(key, sig, sig_len, ws, ws_len, &r);
@@ -169,7 +169,6 @@ static fc_err verify_core(const fc_rsa_pubkey *key, fc_hash_alg hash, const uint
      digest and prefix in one loop, PS in another, a whole word at a time
      where aligned. */
 #define EM_BYTE(p) ((r[(p) / 4] >> (8 * ((p) % 4))) & 0xffu)
-  const uint8_t *prefix = hashes[hash].prefix;
   size_t tlen = plen + dlen, hi = nbytes - 2, p;
   uint32_t diff = 0;
   for (p = 0; p < tlen; p++)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the README's quick-start examples (examples/verify_file.c,
-# sha256_file.c, gcm_open.c), built against the installed package by
-# tests/host_install.cmake, with real clients as the oracles: a key and
-# signatures made by the openssl command, digests from coreutils'
-# sha256sum, and a NIST CAVP AES-256-GCM known answer.
+# sha256_file.c, gcm_open.c, sha3_file.c), built against the installed
+# package by tests/host_install.cmake, with real clients as the oracles: a
+# key and signatures made by the openssl command, digests from coreutils'
+# sha256sum and from openssl dgst (SHA3-256, SHAKE256), a NIST CAVP
+# AES-256-GCM known answer and SP 800-185's ParallelHash256 sample.
 # Usage: tests/quickstart.sh <dir with the example binaries> <source dir>
 set -euo pipefail
 bin=${1:?usage: quickstart.sh <bin dir> <source dir>}
@@ -28,6 +29,20 @@ for f in "$tmp/empty" "$tmp/abc" "$tmp/big"; do
   expect "sha256_file $(basename "$f")" 0 "$bin/sha256_file" "$f"
   [ "$(cat "$tmp/out")" = "$(sha256sum "$f")" ] || fail "sha256_file $f: $(cat "$tmp/out")"
 done
+
+# sha3_file against openssl dgst (SHA3-256, SHAKE256 to 64 bytes) on the same
+# files, and its ParallelHash256 line on SP 800-185's sample #1 (B = 8, S = "").
+for f in "$tmp/empty" "$tmp/abc" "$tmp/big"; do
+  expect "sha3_file $(basename "$f")" 0 "$bin/sha3_file" "$f"
+  want=$(openssl dgst -sha3-256 -r "$f" | cut -d' ' -f1)
+  grep -qx "SHA3-256 $want" "$tmp/out" || fail "sha3_file $f: $(cat "$tmp/out"), openssl $want"
+  want=$(openssl dgst -shake256 -xoflen 64 -r "$f" | cut -d' ' -f1)
+  grep -qx "SHAKE256 $want" "$tmp/out" || fail "sha3_file $f: $(cat "$tmp/out"), openssl $want"
+done
+printf '\x00\x01\x02\x03\x04\x05\x06\x07\x10\x11\x12\x13\x14\x15\x16\x17\x20\x21\x22\x23\x24\x25\x26\x27' > "$tmp/ph"
+expect "sha3_file ParallelHash sample" 0 "$bin/sha3_file" "$tmp/ph" 8
+grep -qx "ParallelHash256 bc1ef124da34495e948ead207dd9842235da432d2bbc54b4c110e64c451105531b7f2a3e0ce055c02805e7c2de1fb746af97a1dd01f43b824e31b87612410429" "$tmp/out" ||
+  fail "sha3_file ParallelHash sample: $(cat "$tmp/out")"
 
 # verify_file on signatures by the openssl command.
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$tmp/key.pem" 2> /dev/null

@@ -50,7 +50,8 @@ namespace {
 
 
 // Op names as FASTCRYPT_IMPL spells them (fastcrypt.h order).
-const char *const kOpNames[FC_OP_COUNT] = {"mont", "sha1", "sha256", "sha512", "aes", "ghash"};
+const char *const kOpNames[FC_OP_COUNT] = {"mont", "sha1",  "sha256", "sha512",
+                                           "aes",  "ghash", "keccak", "keccak_x"};
 
 std::vector<fc_impl_info> impls(fc_op op) {
   size_t n = fc_impls(op, nullptr, 0);
@@ -468,6 +469,8 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* sha512 */ {"avx512", "avx2", "armv8", "scalar"},
     /* aes */ {"vaes", "vaes256", "aesni", "armv8", "neon", "ct"},
     /* ghash */ {"vpclmul", "pclmul", "pmull", "ct"},
+    /* keccak */ {"avx512", "armv8", "scalar"},
+    /* keccak_x */ {"avx512", "avx2", "scalar"},
 };
 
 // A kernel of the project that this build lacks (another architecture's or

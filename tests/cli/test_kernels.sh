@@ -4,7 +4,7 @@
 # knows this machine's kernels. Run by ctest as cli_kernels.
 source "$(dirname "$0")/lib.sh"
 unset FASTCRYPT_IMPL FASTCRYPT_CPU FASTCRYPT_CALIBRATE
-ops="mont sha1 sha256 sha512 aes ghash"
+ops="mont sha1 sha256 sha512 aes ghash keccak keccak_x"
 
 # check LABEL JSON_FILE PYTHON: runs PYTHON with d = the parsed JSON (and
 # base = the unpinned run's, once there is one); each line it prints is
@@ -73,7 +73,7 @@ subset = {"avx": "avx", "avx2": "avx2", "avx512f": "avx512f", "avx512vl": "avx51
           "vpclmulqdq": "vpclmul"}
 if "asimd" in flags:  # AArch64
     exact = {"asimd": "neon", "aes": "aes", "pmull": "pmull", "sha1": "sha1", "sha2": "sha2",
-             "sha512": "sha512"}
+             "sha512": "sha512", "sha3": "sha3"}
     subset = {}
 probed = set(d["features_probed"])
 for f, n in exact.items():

@@ -23,7 +23,7 @@ static void check(int ok) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
-  fc_hash_alg alg = (fc_hash_alg)(FC_SHA1 + data[0] % 7);
+  fc_hash_alg alg = (fc_hash_alg)(FC_SHA1 + data[0] % 11); /* SHA-1 .. SHA3-512 */
   size_t klen = data[1];
   size_t okm_len = ((size_t)data[2] << 8 | data[3]) % 2048 + 1;
   const uint8_t *msg = data + 4;

@@ -104,7 +104,8 @@ void MontKernelTest::SetUp() {
 
 namespace {
 
-const char *const kOps[FC_OP_COUNT] = {"mont", "sha1", "sha256", "sha512", "aes", "ghash"};
+const char *const kOps[FC_OP_COUNT] = {"mont", "sha1",  "sha256", "sha512",
+                                       "aes",  "ghash", "keccak", "keccak_x"};
 
 struct Coverage {
   std::map<int, std::set<std::string>> attempted, ran;
@@ -124,6 +125,7 @@ const std::pair<uint64_t, const char *> kCpuinfoFlags[] = {
     {FC_CPU_VAES, "vaes"},         {FC_CPU_VPCLMUL, "vpclmulqdq"},
     {FC_CPU_NEON, "asimd"},        {FC_CPU_ARM_AES, "aes"},     {FC_CPU_ARM_PMULL, "pmull"},
     {FC_CPU_ARM_SHA1, "sha1"},     {FC_CPU_ARM_SHA2, "sha2"},   {FC_CPU_ARM_SHA512, "sha512"},
+    {FC_CPU_ARM_SHA3, "sha3"},
 };
 
 // The "flags" (x86) or "Features" (AArch64) words of the first CPU.

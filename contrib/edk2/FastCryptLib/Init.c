@@ -32,8 +32,8 @@ FcEdk2LayoutMatches (
   }
 
   Same = (BOOLEAN)((fc_hash_init (&Ctx, FC_SHA256) == FC_OK) && (Ctx.alg == FC_SHA256) &&
-                   (Ctx.buf_len == 0) && (Ctx.total == 0) && (Ctx.h.w32[0] == 0x6a09e667u) &&
-                   (Ctx.h.w32[7] == 0x5be0cd19u));
+                   (Ctx.buf_len == 0) && (Ctx.total == 0) && (Ctx.u.sha2.h.w32[0] == 0x6a09e667u) &&
+                   (Ctx.u.sha2.h.w32[7] == 0x5be0cd19u));
   FcEdk2Wipe (&Ctx, sizeof (Ctx));
   return Same;
 }
