@@ -520,6 +520,23 @@ fc_err fc_rsa_verify_pss_ws(const fc_rsa_pubkey *key, fc_hash_alg hash, fc_hash_
                             size_t salt_len, const uint8_t *digest, size_t digest_len,
                             const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
 
+/*
+ * RSASSA-PSS with SHAKE128 or SHAKE256 as both the hash and the mask
+ * generation function (RFC 8702 section 3.1: id-RSASSA-PSS-SHAKE128 and
+ * -SHAKE256). digest is the message's SHAKE output of 32 bytes (SHAKE128)
+ * or 64 (SHAKE256); H' and the mask are the same SHAKE's output. RFC 8702
+ * fixes the salt at 32 or 64 bytes: pass that, or FC_PSS_SALT_AUTO.
+ * Return codes as fc_rsa_verify_pss (FC_ERR_ARG for another shake value or
+ * digest length; a .vbpubk key, which names a SHA hash, gives FC_ERR_SIG).
+ */
+fc_err fc_rsa_verify_pss_shake(const fc_rsa_pubkey *key, fc_xof_alg shake, size_t salt_len,
+                               const uint8_t *digest, size_t digest_len,
+                               const uint8_t *sig, size_t sig_len);
+/* The same with caller-provided workspace (FC_RSA_VERIFY_PSS_WORKSPACE_BYTES). */
+fc_err fc_rsa_verify_pss_shake_ws(const fc_rsa_pubkey *key, fc_xof_alg shake, size_t salt_len,
+                                  const uint8_t *digest, size_t digest_len,
+                                  const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
+
 /* Hash msg with `hash`, then fc_rsa_verify (PKCS#1 v1.5). msg may be NULL
    when len is 0. */
 fc_err fc_rsa_verify_msg(const fc_rsa_pubkey *key, fc_hash_alg hash,

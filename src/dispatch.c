@@ -95,8 +95,8 @@ static const char *const sha256_names[] = {"shani", "avx2", "armv8", "scalar", N
 static const char *const sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
-static const char *const keccak_names[] = {"avx512", "armv8", "scalar", NULL};
-static const char *const keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
+static const char *const keccak_names[] = {"armv8", "scalar", NULL};
+static const char *const keccak_x_names[] = {"avx2", "scalar", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = mont_names,     [FC_OP_SHA1] = sha1_names, [FC_OP_SHA256] = sha256_names,
     [FC_OP_SHA512] = sha512_names, [FC_OP_AES] = aes_names,   [FC_OP_GHASH] = ghash_names,

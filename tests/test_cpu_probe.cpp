@@ -32,14 +32,15 @@ namespace {
 
 #if defined(__aarch64__)
 constexpr uint64_t kArmBits = FC_CPU_NEON | FC_CPU_ARM_AES | FC_CPU_ARM_PMULL | FC_CPU_ARM_SHA1 |
-                              FC_CPU_ARM_SHA2 | FC_CPU_ARM_SHA512;
+                              FC_CPU_ARM_SHA2 | FC_CPU_ARM_SHA512 | FC_CPU_ARM_SHA3;
 
 std::string names(uint64_t f) {
   const struct {
     uint64_t bit;
     const char *name;
   } t[] = {{FC_CPU_NEON, "neon"},   {FC_CPU_ARM_AES, "aes"},   {FC_CPU_ARM_PMULL, "pmull"},
-           {FC_CPU_ARM_SHA1, "sha1"}, {FC_CPU_ARM_SHA2, "sha2"}, {FC_CPU_ARM_SHA512, "sha512"}};
+           {FC_CPU_ARM_SHA1, "sha1"}, {FC_CPU_ARM_SHA2, "sha2"}, {FC_CPU_ARM_SHA512, "sha512"},
+           {FC_CPU_ARM_SHA3, "sha3"}};
   std::string s;
   for (auto &e : t)
     if (f & e.bit) s += std::string(s.empty() ? "" : " ") + e.name;
@@ -64,10 +65,12 @@ TEST(CpuProbe, MrsMatchesHwcap) {
   EXPECT_EQ(names(mrs & cmp), names(hw & cmp));
   if (model && std::strncmp(model, "max", 3) == 0) {
     EXPECT_TRUE(mrs & FC_CPU_ARM_SHA512) << "max has SHA-512";
+    EXPECT_TRUE(mrs & FC_CPU_ARM_SHA3) << "max has SHA3 (EOR3, RAX1, XAR, BCAX)";
     EXPECT_TRUE(mrs & FC_CPU_ARM_PMULL);
   }
   if (model && std::strcmp(model, "cortex-a72") == 0) {
     EXPECT_FALSE(mrs & FC_CPU_ARM_SHA512) << "cortex-a72 has no SHA-512";
+    EXPECT_FALSE(mrs & FC_CPU_ARM_SHA3) << "cortex-a72 has no SHA3";
     EXPECT_TRUE(mrs & FC_CPU_ARM_SHA2) << "cortex-a72 has SHA-256";
     EXPECT_TRUE(mrs & FC_CPU_ARM_AES);
   }

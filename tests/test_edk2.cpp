@@ -851,7 +851,6 @@ TEST(Edk2Unsupported, FailsAsTheNullInstanceDoes) {
   RsaFree(rsa);
   EXPECT_EQ(Sm3GetContextSize(), 0u);
   EXPECT_FALSE(Sm3HashAll(b, 1, b));
-  EXPECT_FALSE(ParallelHash256HashAll(b, 1, 8, b, 32, nullptr, 0));
   EXPECT_FALSE(RandomBytes(b, 8));
   EXPECT_FALSE(X509VerifyCert(b, 1, b, 1));
   EXPECT_FALSE(Pkcs7Verify(b, 1, b, 1, b, 1));
@@ -863,6 +862,36 @@ TEST(Edk2Unsupported, FailsAsTheNullInstanceDoes) {
   EXPECT_EQ(DhNew(), nullptr);
   EXPECT_EQ(EcNewByNid(0x0204), nullptr);
   EXPECT_EQ(CamelliaGetContextSize(), 0u);
+}
+
+// ParallelHash256HashAll: the SP 800-185 samples EDK2's own unit test uses
+// (ParallelhashTests.c: sample #1's input with B = 8 and #3's with B = 12,
+// 64-byte outputs), and its argument checks, each from a valid call.
+TEST(Edk2ParallelHash, SamplesAndArguments) {
+  UINT8 x24[24], x72[72], out[64];
+  for (int b = 0; b < 3; b++)
+    for (int i = 0; i < 8; i++) x24[8 * b + i] = (UINT8)(16 * b + i);
+  for (int b = 0; b < 6; b++)
+    for (int i = 0; i < 12; i++) x72[12 * b + i] = (UINT8)(16 * b + i);
+  const char *s = "Parallel Data";
+  ASSERT_TRUE(ParallelHash256HashAll(x24, 24, 8, out, 64, nullptr, 0));
+  EXPECT_EQ(fct::to_hex(fct::Bytes(out, out + 64)),
+            "bc1ef124da34495e948ead207dd9842235da432d2bbc54b4c110e64c451105531b7f2a3e0ce055c02805e7c2de1fb7"
+            "46af97a1dd01f43b824e31b87612410429");
+  ASSERT_TRUE(ParallelHash256HashAll(x24, 24, 8, out, 64, s, 13));
+  EXPECT_EQ(fct::to_hex(fct::Bytes(out, out + 64)),
+            "cdf15289b54f6212b4bc270528b49526006dd9b54e2b6add1ef6900dda3963bb33a72491f236969ca8afaea29c682d"
+            "47a393c065b38e29fae651a2091c833110");
+  ASSERT_TRUE(ParallelHash256HashAll(x72, 72, 12, out, 64, s, 13));
+  EXPECT_EQ(fct::to_hex(fct::Bytes(out, out + 64)),
+            "69d0fcb764ea055dd09334bc6021cb7e4b61348dff375da262671cdec3effa8d1b4568a6cce16b1cad946ddde27f6c"
+            "e2b8dee4cd1b24851ebf00eb90d43813e9");
+  EXPECT_FALSE(ParallelHash256HashAll(x24, 0, 8, out, 64, nullptr, 0));
+  EXPECT_FALSE(ParallelHash256HashAll(x24, 24, 0, out, 64, nullptr, 0));
+  EXPECT_FALSE(ParallelHash256HashAll(x24, 24, 8, out, 0, nullptr, 0));
+  EXPECT_FALSE(ParallelHash256HashAll(nullptr, 24, 8, out, 64, nullptr, 0));
+  EXPECT_FALSE(ParallelHash256HashAll(x24, 24, 8, nullptr, 64, nullptr, 0));
+  EXPECT_FALSE(ParallelHash256HashAll(x24, 24, 8, out, 64, nullptr, 13));
 }
 
 TEST(Edk2MemMove, Overlaps) {

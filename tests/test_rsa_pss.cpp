@@ -89,7 +89,7 @@ struct WpSpec {
   const char *name;
   size_t tests, valid;
 };
-// Every rsa_pss_* file upstream except the SHAKE ones (kExcluded).
+// Every rsa_pss_* file upstream with MGF1; the SHAKE ones are kShakeFiles.
 const WpSpec kFiles[] = {
     {"rsa_pss_2048_sha1_mgf1_20_params_test.json", 88, 42},
     {"rsa_pss_2048_sha1_mgf1_20_test.json", 88, 42},
@@ -113,10 +113,12 @@ const WpSpec kFiles[] = {
     {"rsa_pss_misc_params_test.json", 150, 150},
     {"rsa_pss_misc_test.json", 150, 150},
 };
-const std::set<std::string> kExcluded = {
-    "rsa_pss_2048_shake128_test.json", "rsa_pss_2048_shake256_test.json",
-    "rsa_pss_3072_shake128_test.json", "rsa_pss_3072_shake256_test.json",
-    "rsa_pss_4096_shake256_test.json"};
+// RFC 8702: SHAKE as hash and mask (fc_rsa_verify_pss_shake).
+const WpSpec kShakeFiles[] = {
+    {"rsa_pss_2048_shake128_test.json", 114, 69}, {"rsa_pss_2048_shake256_test.json", 184, 138},
+    {"rsa_pss_3072_shake128_test.json", 114, 69}, {"rsa_pss_3072_shake256_test.json", 184, 138},
+    {"rsa_pss_4096_shake256_test.json", 184, 138}};
+const std::set<std::string> kExcluded = {};
 
 struct WpTest {
   int64_t id;
@@ -172,6 +174,7 @@ const WpFile &wp_file(const std::string &name) {
 TEST(PssFiles, EveryPssFileListedOrExcluded) {
   std::set<std::string> listed;
   for (const auto &s : kFiles) listed.insert(s.name);
+  for (const auto &s : kShakeFiles) listed.insert(s.name);
   std::set<std::string> seen;
   for (const auto &ent : std::filesystem::directory_iterator(fct::vectors_dir() + "/" + kDir)) {
     std::string n = ent.path().filename().string();
@@ -180,6 +183,133 @@ TEST(PssFiles, EveryPssFileListedOrExcluded) {
     seen.insert(n);
   }
   EXPECT_EQ(seen, listed);
+}
+
+struct ShakeGroup {
+  Bytes n, e;
+  fc_xof_alg shake;
+  size_t slen, hlen;
+  std::vector<WpTest> tests;
+};
+
+std::vector<ShakeGroup> shake_file(const std::string &name, int64_t *number, std::string *err) {
+  std::vector<ShakeGroup> out;
+  try {
+    std::string text = fct::read_text(fct::vectors_dir() + "/" + kDir + "/" + name);
+    if (text.empty()) throw std::runtime_error("empty or unreadable");
+    auto doc = fct::json::parse(text);
+    if (doc["algorithm"].as_string() != "RSASSA-PSS") throw std::runtime_error("algorithm");
+    *number = doc["numberOfTests"].as_int();
+    for (const auto &g : doc["testGroups"].items()) {
+      ShakeGroup sg;
+      std::string sha = g["sha"].as_string();
+      if (g["mgf"].as_string() != sha) throw std::runtime_error("mgf is not the hash");
+      sg.shake = sha == "SHAKE128" ? FC_SHAKE128 : sha == "SHAKE256" ? FC_SHAKE256 : (fc_xof_alg)0;
+      if (!sg.shake) throw std::runtime_error("sha " + sha);
+      sg.hlen = sg.shake == FC_SHAKE128 ? 32 : 64;
+      sg.n = fct::hex(g["publicKey"]["modulus"].as_string());
+      sg.e = fct::hex(g["publicKey"]["publicExponent"].as_string());
+      sg.slen = (size_t)g["sLen"].as_int();
+      for (const auto &t : g["tests"].items()) {
+        const std::string &r = t["result"].as_string();
+        if (r != "valid" && r != "invalid") throw std::runtime_error("result " + r);
+        Bytes m = fct::hex(t["msg"].as_string()), d(sg.hlen);
+        if (fc_xof(sg.shake, m.empty() ? nullptr : m.data(), m.size(), d.data(), d.size()) != FC_OK)
+          throw std::runtime_error("fc_xof");
+        sg.tests.push_back({t["tcId"].as_int(), r == "valid", d, fct::hex(t["sig"].as_string())});
+      }
+      out.push_back(std::move(sg));
+    }
+  } catch (const std::exception &ex) {
+    *err = name + ": " + ex.what();
+  }
+  return out;
+}
+
+// RFC 8702 through fc_rsa_verify_pss_shake (its own and the _ws form), on
+// the automatic kernels: Montgomery kernels are covered by the MGF1 files,
+// Keccak kernels by test_sha3.
+TEST(PssShake, Wycheproof) {
+  size_t total = 0;
+  fc_rsa_pubkey key;
+  std::vector<uint8_t> ws(FC_RSA_VERIFY_PSS_WORKSPACE_BYTES(4096));
+  for (const WpSpec &s : kShakeFiles) {
+    SCOPED_TRACE(s.name);
+    int64_t number = -1;
+    std::string err;
+    std::vector<ShakeGroup> groups = shake_file(s.name, &number, &err);
+    ASSERT_EQ(err, "");
+    size_t n = 0, valid = 0, ok = 0, rej = 0;
+    for (const ShakeGroup &g : groups) {
+      ASSERT_EQ(fc_rsa_pubkey_init(&key, g.n.data(), g.n.size(), g.e.data(), g.e.size()), FC_OK);
+      for (const WpTest &t : g.tests) {
+        n++;
+        fc_err rc = fc_rsa_verify_pss_shake(&key, g.shake, g.slen, t.digest.data(), t.digest.size(),
+                                            ptr(t.sig), t.sig.size());
+        fc_err rw = fc_rsa_verify_pss_shake_ws(&key, g.shake, g.slen, t.digest.data(),
+                                               t.digest.size(), ptr(t.sig), t.sig.size(),
+                                               ws.data(), ws.size());
+        EXPECT_EQ(rw, rc) << "tcId " << t.id << ": _ws and one-shot differ";
+        if (t.valid) {
+          valid++;
+          EXPECT_EQ(rc, FC_OK) << "tcId " << t.id;
+          ok += rc == FC_OK;
+          EXPECT_EQ(fc_rsa_verify_pss_shake(&key, g.shake, FC_PSS_SALT_AUTO, t.digest.data(),
+                                            t.digest.size(), ptr(t.sig), t.sig.size()),
+                    FC_OK)
+              << "tcId " << t.id << " with FC_PSS_SALT_AUTO";
+          // the same signature is no SHA-2 PSS signature, nor one of the other SHAKE
+          Bytes d2(g.hlen == 32 ? 64 : 32, 0);
+          EXPECT_EQ(fc_rsa_verify_pss_shake(&key, g.hlen == 32 ? FC_SHAKE256 : FC_SHAKE128,
+                                            FC_PSS_SALT_AUTO, d2.data(), d2.size(), ptr(t.sig),
+                                            t.sig.size()),
+                    FC_ERR_SIG);
+        } else {
+          EXPECT_EQ(rc, FC_ERR_SIG) << "tcId " << t.id << " invalid";
+          rej += rc == FC_ERR_SIG;
+        }
+      }
+    }
+    EXPECT_EQ(n, s.tests);
+    EXPECT_EQ((int64_t)n, number);
+    EXPECT_EQ(valid, s.valid);
+    total += n;
+    std::printf("[ wycheproof ] %-40s %zu tests: valid %zu (ok %zu), invalid %zu (FC_ERR_SIG %zu)\n",
+                s.name, n, valid, ok, n - valid, rej);
+  }
+  EXPECT_EQ(total, 780u);
+}
+
+// Bad arguments from a valid state: each FC_ERR_ARG, never a verdict.
+TEST(PssShake, Arguments) {
+  std::string err;
+  int64_t number;
+  std::vector<ShakeGroup> g = shake_file(kShakeFiles[0].name, &number, &err);
+  ASSERT_EQ(err, "");
+  fc_rsa_pubkey key;
+  ASSERT_EQ(fc_rsa_pubkey_init(&key, g[0].n.data(), g[0].n.size(), g[0].e.data(), g[0].e.size()), FC_OK);
+  const WpTest *v = nullptr;
+  for (const WpTest &t : g[0].tests)
+    if (t.valid) v = &t;
+  ASSERT_NE(v, nullptr);
+  const uint8_t *d = v->digest.data(), *s = v->sig.data();
+  size_t sl = v->sig.size();
+  ASSERT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 32, d, 32, s, sl), FC_OK);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, (fc_xof_alg)0, 32, d, 32, s, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, (fc_xof_alg)3, 32, d, 32, s, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 32, d, 31, s, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 32, d, 64, s, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 32, nullptr, 32, s, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 32, d, 32, nullptr, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(nullptr, FC_SHAKE128, 32, d, 32, s, sl), FC_ERR_ARG);
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 256, d, 32, s, sl), FC_ERR_ARG)
+      << "a salt that cannot fit";
+  EXPECT_EQ(fc_rsa_verify_pss_shake(&key, FC_SHAKE128, 31, d, 32, s, sl), FC_ERR_SIG)
+      << "the wrong salt length";
+  std::vector<uint8_t> ws(64);
+  EXPECT_EQ(fc_rsa_verify_pss_shake_ws(&key, FC_SHAKE128, 32, d, 32, s, sl, ws.data(), ws.size()),
+            FC_ERR_ARG)
+      << "a short workspace";
 }
 
 // Every vector for a Montgomery kernel; 2048-bit and smaller for a hash kernel.

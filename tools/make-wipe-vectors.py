@@ -15,7 +15,10 @@ case 1). Deterministic. Usage: tools/make-wipe-vectors.py > FILE
 Format: one line per value, "<case>.<name> <hex>". Cases: aes128, aes192,
 aes256; hmac-<alg>-<short|long>; hkdf-<alg>; pbkdf2-<alg>. Names ending in
 "_in" are inputs the test passes (not secrets unless listed as "key",
-"pw" or "ikm"); every other name is a secret to look for.
+"pw" or "ikm"); every other name is a secret to look for. SHA-3 cases
+(alg sha3_256, sha3_512) come last: Keccak-f[1600] is written out below
+too (FIPS 202 section 3) and checked against hashlib; their istate and
+ostate are the 200-byte Keccak states after K0 ^ ipad and K0 ^ opad.
 """
 import hashlib
 import hmac
@@ -337,6 +340,125 @@ def check_kdf():
                               "34007208d5b887185865"), "RFC 5869 test case 1"
 
 
+# ------------------------------------------------------------ SHA-3
+def keccak_f(a):
+    """Keccak-f[1600] on 25 lanes (index x + 5y), FIPS 202 section 3."""
+    m = 0xFFFFFFFFFFFFFFFF
+    rot = lambda v, n: ((v << n) | (v >> (64 - n))) & m if n % 64 else v
+    rho = [0] * 25
+    x, y = 1, 0
+    for t in range(24):
+        rho[x + 5 * y] = ((t + 1) * (t + 2) // 2) % 64
+        x, y = y, (2 * x + 3 * y) % 5
+    r = 1
+    rcs = []
+    for _ in range(24):
+        rc = 0
+        for j in range(7):
+            r = ((r << 1) ^ ((r >> 7) * 0x71)) % 256
+            if r & 2:
+                rc |= 1 << ((1 << j) - 1)
+        rcs.append(rc)
+    a = list(a)
+    for ir in range(24):
+        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+        a = [a[i] ^ c[(i % 5 + 4) % 5] ^ rot(c[(i % 5 + 1) % 5], 1) for i in range(25)]
+        b = [0] * 25
+        for x in range(5):
+            for y in range(5):
+                b[y + 5 * ((2 * x + 3 * y) % 5)] = rot(a[x + 5 * y], rho[x + 5 * y])
+        a = [b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * (i // 5)] & b[(i % 5 + 2) % 5 + 5 * (i // 5)]) & m
+             for i in range(25)]
+        a[0] ^= rcs[ir]
+    return a
+
+
+SHA3 = {"sha3_256": (136, 32), "sha3_512": (72, 64)}  # name: (rate, digest bytes)
+
+
+def lanes_of(b):
+    b = b + bytes(200 - len(b))
+    return [int.from_bytes(b[8 * i:8 * i + 8], "little") for i in range(25)]
+
+
+def bytes_of(lanes):
+    return b"".join(v.to_bytes(8, "little") for v in lanes)
+
+
+def sha3_digest(alg, msg, st=None):
+    rate, dl = SHA3[alg]
+    st = list(st or [0] * 25)
+    msg = bytearray(msg) + b"\x06" + bytes(-(len(msg) + 1) % rate)
+    msg[-1] |= 0x80
+    for i in range(0, len(msg), rate):
+        st = keccak_f([v ^ w for v, w in zip(st, lanes_of(bytes(msg[i:i + rate])))])
+    return bytes_of(st)[:dl]
+
+
+def sha3_pads(alg, key):
+    rate, _ = SHA3[alg]
+    k0 = sha3_digest(alg, key) if len(key) > rate else key
+    kb = k0 + bytes(rate - len(k0))
+    return k0, bytes(b ^ 0x36 for b in kb), bytes(b ^ 0x5C for b in kb)
+
+
+def sha3_hmac(alg, key, msg):
+    _, ip, op = sha3_pads(alg, key)
+    inner = sha3_digest(alg, msg, keccak_f(lanes_of(ip)))
+    return sha3_digest(alg, inner, keccak_f(lanes_of(op)))
+
+
+def check_sha3():
+    for alg in SHA3:
+        for n in (0, 3, 71, 72, 135, 136, 300):
+            m = bytes(range(256))[:n] if n <= 256 else bytes(n)
+            assert sha3_digest(alg, m) == hashlib.new(alg, m).digest(), alg
+        for key in (b"k" * 5, bytes(range(200))):
+            assert sha3_hmac(alg, key, b"message") == hmac.new(key, b"message", alg).digest(), alg
+
+
+def put_sha3_key(case, alg, key):
+    k0, ip, op = sha3_pads(alg, key)
+    if k0 != key:
+        put(case, "k0", k0)
+    put(case, "k0_ipad", ip[:len(k0)])
+    put(case, "k0_opad", op[:len(k0)])
+    put(case, "istate", bytes_of(keccak_f(lanes_of(ip))))
+    put(case, "ostate", bytes_of(keccak_f(lanes_of(op))))
+
+
+def sha3_cases(alg):
+    for kind in ("short", "long"):
+        case = "hmac-%s-%s" % (alg, kind)
+        key = rbytes(32 if kind == "short" else 200)
+        put(case, "key", key)
+        put_sha3_key(case, alg, key)
+        msg = rbytes(100)
+        put(case, "msg_in", msg)
+        assert sha3_hmac(alg, key, msg) == hmac.new(key, msg, alg).digest()
+    case = "hkdf-" + alg
+    salt, ikm, info = rbytes(16), rbytes(32), rbytes(10)
+    put(case, "salt_in", salt)
+    put(case, "ikm", ikm)
+    put(case, "info_in", info)
+    prk = sha3_hmac(alg, salt, ikm)
+    put(case, "prk", prk)
+    put_sha3_key(case, alg, prk)
+    put(case, "t1", sha3_hmac(alg, prk, info + b"\x01"))
+    case = "pbkdf2-" + alg
+    pw, salt = rbytes(24), rbytes(16)
+    put(case, "pw", pw)
+    put(case, "salt_in", salt)
+    put_sha3_key(case, alg, pw)
+    u1 = sha3_hmac(alg, pw, salt + b"\0\0\0\1")
+    u2 = sha3_hmac(alg, pw, u1)
+    put(case, "u1", u1)
+    put(case, "u2", u2)
+    t = bytes(a ^ b for a, b in zip(u1, u2))
+    assert t == hashlib.pbkdf2_hmac(alg, pw, salt, 2), alg
+    put(case, "t", t)
+
+
 # ------------------------------------------------------------ output
 out = []
 
@@ -471,6 +593,9 @@ def main():
         hkdf_case(alg)
     for alg in ("sha1", "sha256", "sha512"):
         pbkdf2_case(alg)
+    check_sha3()
+    for alg in SHA3:
+        sha3_cases(alg)
     sys.stdout.write("# tools/make-wipe-vectors.py: see its docstring\n" + "\n".join(out) + "\n")
 
 

@@ -1,6 +1,6 @@
 /*
  * Sha1*, Sha256*, Sha384*, Sha512*: GetContextSize, Init, Duplicate,
- * Update, Final, HashAll.
+ * Update, Final, HashAll; ParallelHash256HashAll.
  *
  * A context is a caller-allocated blob of GetContextSize () bytes holding
  * an fc_hash_ctx (8-byte alignment, as AllocatePool gives); it records the
@@ -114,3 +114,39 @@ FC_EDK2_HASH (Sha1, FC_SHA1)
 FC_EDK2_HASH (Sha256, FC_SHA256)
 FC_EDK2_HASH (Sha384, FC_SHA384)
 FC_EDK2_HASH (Sha512, FC_SHA512)
+
+/*
+ * ParallelHash256 (SP 800-185 section 6.3), as BaseCryptLib.h documents it,
+ * on fc_parallelhash256: no heap and no application processors, the leaves
+ * on the many-state Keccak kernel. FALSE for InputByteLen, BlockSize or
+ * OutputByteLen 0, Input or Output NULL, or Customization NULL with
+ * CustomByteLen > 0 (the checks of EDK2's own instance). Each leaf value
+ * is 512 bits, as the standard defines; EDK2's OpenSSL-based instance
+ * makes it OutputByteLen bytes, which agrees only at OutputByteLen = 64
+ * (the length its unit test and the NIST samples use; README.md).
+ */
+BOOLEAN
+EFIAPI
+ParallelHash256HashAll (
+  IN CONST VOID   *Input,
+  IN       UINTN  InputByteLen,
+  IN       UINTN  BlockSize,
+  OUT      VOID   *Output,
+  IN       UINTN  OutputByteLen,
+  IN CONST VOID   *Customization,
+  IN       UINTN  CustomByteLen
+  )
+{
+  if ((InputByteLen == 0) || (OutputByteLen == 0) || (BlockSize == 0) || (Input == NULL) ||
+      (Output == NULL) || ((Customization == NULL) && (CustomByteLen != 0)))
+  {
+    return FALSE;
+  }
+
+  if (!FcEdk2Init ()) {
+    return FALSE;
+  }
+
+  return (BOOLEAN)(fc_parallelhash256 (Input, InputByteLen, BlockSize, Customization,
+                                       CustomByteLen, Output, OutputByteLen) == FC_OK);
+}

@@ -1,6 +1,5 @@
 /*
- * Every BaseCryptLib function this instance does not serve (MD5, SM3,
- * ParallelHash until fastcrypt has SHA-3, Camellia, RSA signing, key
+ * Every BaseCryptLib function this instance does not serve (MD5, SM3, Camellia, RSA signing, key
  * generation and key checks, OAEP, X.509, PKCS#7, Authenticode, time
  * stamps, DH, random numbers, big numbers, EC, EdDSA, ML-DSA, SLH-DSA):
  * each returns FALSE, 0, NULL or RETURN_UNSUPPORTED (BigNumToBin -1,
@@ -20,7 +19,6 @@ BOOLEAN EFIAPI Md5Update (VOID *a0, CONST VOID *a1, UINTN a2) { return FALSE; }
 BOOLEAN EFIAPI Md5Final (VOID *a0, UINT8 *a1) { return FALSE; }
 BOOLEAN EFIAPI Md5HashAll (CONST VOID *a0, UINTN a1, UINT8 *a2) { return FALSE; }
 #endif
-BOOLEAN EFIAPI ParallelHash256HashAll (CONST VOID *a0, UINTN a1, UINTN a2, VOID *a3, UINTN a4, CONST VOID *a5, UINTN a6) { return FALSE; }
 UINTN EFIAPI Sm3GetContextSize (VOID) { return 0; }
 BOOLEAN EFIAPI Sm3Init (VOID *a0) { return FALSE; }
 BOOLEAN EFIAPI Sm3Duplicate (CONST VOID *a0, VOID *a1) { return FALSE; }
