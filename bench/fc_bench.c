@@ -78,7 +78,7 @@ static const mode modes[] = {
      "  --vectors DIR   vboot vectors (default " FC_BENCH_VECTORS_DIR ")\n",
      bench_mont_main},
     {"sha",
-     "SHA-1/256/512 per hash kernel, HMAC, PBKDF2, RSA-PSS-2048 verification",
+     "SHA-1/256/512, SHA-3, SHAKE and ParallelHash256 per kernel, HMAC, PBKDF2, RSA-PSS-2048 verification",
      O_RUNS | O_TARGET | O_FILTER | O_CLOCK,
      "  --runs N        runs per case, the first 3 dropped as warm-up (default 30, at most 1000)\n"
      "  --target-us T   length of one run in microseconds (default 2000)\n"
