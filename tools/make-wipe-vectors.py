@@ -436,27 +436,8 @@ def sha3_cases(alg):
         msg = rbytes(100)
         put(case, "msg_in", msg)
         assert sha3_hmac(alg, key, msg) == hmac.new(key, msg, alg).digest()
-    case = "hkdf-" + alg
-    salt, ikm, info = rbytes(16), rbytes(32), rbytes(10)
-    put(case, "salt_in", salt)
-    put(case, "ikm", ikm)
-    put(case, "info_in", info)
-    prk = sha3_hmac(alg, salt, ikm)
-    put(case, "prk", prk)
-    put_sha3_key(case, alg, prk)
-    put(case, "t1", sha3_hmac(alg, prk, info + b"\x01"))
-    case = "pbkdf2-" + alg
-    pw, salt = rbytes(24), rbytes(16)
-    put(case, "pw", pw)
-    put(case, "salt_in", salt)
-    put_sha3_key(case, alg, pw)
-    u1 = sha3_hmac(alg, pw, salt + b"\0\0\0\1")
-    u2 = sha3_hmac(alg, pw, u1)
-    put(case, "u1", u1)
-    put(case, "u2", u2)
-    t = bytes(a ^ b for a, b in zip(u1, u2))
-    assert t == hashlib.pbkdf2_hmac(alg, pw, salt, 2), alg
-    put(case, "t", t)
+    hkdf_case(alg, sha3_hmac, put_sha3_key)
+    pbkdf2_case(alg, sha3_hmac, put_sha3_key)
 
 
 # ------------------------------------------------------------ output
@@ -553,26 +534,29 @@ def hmac_case(alg, kind):
     assert my_hmac(alg, key, msg) == hmac.new(key, msg, alg).digest()
 
 
-def hkdf_case(alg):
+def hkdf_case(alg, hm=None, put_key=None):
+    """hm, put_key: the HMAC and key-secrets functions (SHA-3's, or by default SHA-2's)."""
+    hm, put_key = hm or my_hmac, put_key or put_hmac_key
     case = "hkdf-" + alg
     salt, ikm, info = rbytes(16), rbytes(32), rbytes(10)
     put(case, "salt_in", salt)
     put(case, "ikm", ikm)
     put(case, "info_in", info)
-    prk = my_hmac(alg, salt, ikm)
+    prk = hm(alg, salt, ikm)
     put(case, "prk", prk)
-    put_hmac_key(case, alg, prk)
-    put(case, "t1", my_hmac(alg, prk, info + b"\x01"))
+    put_key(case, alg, prk)
+    put(case, "t1", hm(alg, prk, info + b"\x01"))
 
 
-def pbkdf2_case(alg):
+def pbkdf2_case(alg, hm=None, put_key=None):
+    hm, put_key = hm or my_hmac, put_key or put_hmac_key
     case = "pbkdf2-" + alg
     pw, salt = rbytes(24), rbytes(16)
     put(case, "pw", pw)
     put(case, "salt_in", salt)
-    put_hmac_key(case, alg, pw)
-    u1 = my_hmac(alg, pw, salt + b"\0\0\0\1")
-    u2 = my_hmac(alg, pw, u1)
+    put_key(case, alg, pw)
+    u1 = hm(alg, pw, salt + b"\0\0\0\1")
+    u2 = hm(alg, pw, u1)
     put(case, "u1", u1)
     put(case, "u2", u2)
     t = bytes(a ^ b for a, b in zip(u1, u2))
