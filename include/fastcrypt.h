@@ -661,7 +661,7 @@ fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
 struct fc_aes_gcm_ctx {
   const fc_aes_key *key;
   uint8_t ctr[16];     /* counter block of the next keystream block */
-  uint8_t ek0[16];     /* E(K, J0): the tag mask */
+  uint8_t ek0[16];     /* E(K, J0), the tag mask; or J0, where the tag step encrypts it */
   uint8_t y[16];       /* GHASH accumulator */
   uint8_t buf[16];     /* partial block: AAD, or ciphertext of the current block */
   uint8_t ks[16];      /* keystream of the current partial block */

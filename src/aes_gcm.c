@@ -37,7 +37,11 @@ static const fc__gcm_kernel *const stitched[] = {
 #define GCM_MAX_TEXT ((((uint64_t)1) << 36) - 32)
 #define GCM_MAX_AAD ((((uint64_t)1) << 61) - 1)
 
-enum { ST_NONE = 0, ST_AAD = 1, ST_ENC = 2, ST_DEC = 3 };
+/* state: the phase in its low two bits; ST_J0 where ek0 still holds J0
+   (a key with a one-shot kernel: the first whole-block update or the tag
+   step encrypts it). */
+enum { ST_NONE = 0, ST_AAD = 1, ST_ENC = 2, ST_DEC = 3, ST_PHASE = 3, ST_J0 = 4 };
+static uint32_t phase(const fc_aes_gcm_ctx *ctx) { return ctx->state & ST_PHASE; }
 
 static const fc__aes_kernel *aes_of(const fc_aes_key *key) {
   return (const fc__aes_kernel *)key->aes;
@@ -208,18 +212,27 @@ static void ctx_wipe(fc_aes_gcm_ctx *ctx) {
   __asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
 
+/* With a one-shot kernel for the key, ctx->ek0 holds J0 (ST_J0) until the
+   first whole-block update encrypts it beside its blocks, or else the tag
+   step beside the last GHASH product; without one, it holds E(K, J0). A 96-bit IV then needs no kernel call here: J0 is the
+   public IV || 0^31 || 1, nothing secret is touched, and nothing is burned
+   (*depth stays 0). */
 static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                                     size_t iv_len, size_t *depth) {
   if (ctx == NULL) return FC_ERR_ARG;
   ctx_wipe(ctx);
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || iv_len > (SIZE_MAX >> 4))
     return FC_ERR_ARG;
-  const fc__gcm_seal_kernel *k = sealer_of(key);
-  if (k != NULL && iv_len == 12) { /* J0, E(J0) and inc32(J0): one call */
-    need(depth, k->stack_block);
-    k->start(key, iv, ctx->ctr, ctx->ek0);
-    ctx->key = key;
-    ctx->state = ST_AAD;
+  const int j0_kept = sealer_of(key) != NULL;
+  static const uint8_t one[4] = {0, 0, 0, 1}, two[4] = {0, 0, 0, 2};
+  ctx->key = key;
+  ctx->state = j0_kept ? ST_AAD | ST_J0 : ST_AAD;
+  if (j0_kept && iv_len == 12) { /* J0 = IV || 0^31 || 1 and inc32(J0), written in place (a
+                                    block built in bytes and read whole would stall) */
+    memcpy(ctx->ek0, iv, 12);
+    memcpy(ctx->ek0 + 12, one, 4);
+    memcpy(ctx->ctr, iv, 12);
+    memcpy(ctx->ctr + 12, two, 4);
     return FC_OK;
   }
   uint8_t j0[16] = {0};
@@ -238,24 +251,29 @@ static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, 
     put_be64(last + 8, (uint64_t)iv_len * 8);
     ghash(key, j0, last, 1, depth);
   }
-  ctx->key = key;
-  keystream_block(key, j0, ctx->ek0, depth); /* E(J0); j0 is now inc32(J0) */
+  if (j0_kept) {
+    memcpy(ctx->ek0, j0, 16);
+    inc32(j0);
+  } else {
+    keystream_block(key, j0, ctx->ek0, depth); /* E(J0); j0 is now inc32(J0) */
+  }
   memcpy(ctx->ctr, j0, 16);
   fc__burn(j0, sizeof(j0));
-  ctx->state = ST_AAD;
   return FC_OK;
 }
 
 static int ctx_ok(const fc_aes_gcm_ctx *ctx) {
-  return ctx != NULL && ctx->state >= ST_AAD && ctx->state <= ST_DEC && ctx->used < 16 &&
+  return ctx != NULL && phase(ctx) != ST_NONE && (ctx->state & ~(uint32_t)(ST_PHASE | ST_J0)) == 0 &&
+         ctx->used < 16 &&
          fc__aes_key_ok(ctx->key);
 }
 
 static FC__NOINLINE fc_err gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len,
                                    size_t *depth) {
-  if (!ctx_ok(ctx) || ctx->state != ST_AAD || (aad == NULL && len != 0) ||
+  if (!ctx_ok(ctx) || phase(ctx) != ST_AAD || (aad == NULL && len != 0) ||
       (uint64_t)len > GCM_MAX_AAD - ctx->aad_len)
     return FC_ERR_ARG;
+  if (len != 0) need(depth, 0);
   ctx->aad_len += len;
   while (len > 0 && ctx->used != 0) {
     ctx->buf[ctx->used++] = *aad++;
@@ -289,12 +307,13 @@ static void end_aad(fc_aes_gcm_ctx *ctx, size_t *depth) {
 static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len,
                                   int enc, size_t *depth) {
   uint32_t st = enc ? ST_ENC : ST_DEC;
-  if (!ctx_ok(ctx) || (ctx->state != ST_AAD && ctx->state != st) ||
+  if (!ctx_ok(ctx) || (phase(ctx) != ST_AAD && phase(ctx) != st) ||
       !fc__aes_io_ok(in, out, len) || (uint64_t)len > GCM_MAX_TEXT - ctx->msg_len)
     return FC_ERR_ARG;
-  if (ctx->state == ST_AAD) {
+  if (len != 0) need(depth, 0);
+  if (phase(ctx) == ST_AAD) {
     end_aad(ctx, depth);
-    ctx->state = st;
+    ctx->state = (ctx->state & ST_J0) | st;
   }
   const fc_aes_key *key = ctx->key;
   ctx->msg_len += len;
@@ -308,6 +327,15 @@ static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_
       ghash(key, ctx->y, ctx->buf, 1, depth);
       ctx->used = 0;
     }
+  }
+  if (len >= 16 && (ctx->state & ST_J0)) { /* E(J0) beside the blocks */
+    const fc__gcm_seal_kernel *k = sealer_of(key);
+    need(depth, len / 16 < FC__GCM_STREAM_SMALL ? k->stack_small : k->stack);
+    k->crypt(key, ctx->ctr, ctx->y, in, out, len / 16, enc, ctx->ek0);
+    ctx->state &= ~(uint32_t)ST_J0;
+    in += len / 16 * 16;
+    out += len / 16 * 16;
+    len %= 16;
   }
   if (len >= 16) {
     body(key, ctx->ctr, ctx->y, in, out, len / 16, enc, depth);
@@ -330,15 +358,17 @@ static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_
 /* The full 16-byte tag; wipes ctx. */
 static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16], size_t *depth) {
   const fc_aes_key *key = ctx->key;
+  need(depth, 0);
   const fc__gcm_seal_kernel *k = sealer_of(key);
-  if (k != NULL) { /* the partial block, the lengths and E(J0): one call */
+  if (k != NULL) { /* the partial block, the lengths and, if still to do, E(J0): one call */
     need(depth, k->stack_block);
-    k->tag(key, ctx->y, ctx->buf, ctx->used, ctx->aad_len, ctx->msg_len, ctx->ek0, tag);
+    k->tag(key, ctx->y, ctx->buf, ctx->used, ctx->aad_len, ctx->msg_len, ctx->ek0,
+           (ctx->state & ST_J0) != 0, tag);
     ctx_wipe(ctx);
     return;
   }
   uint8_t lens[16];
-  if (ctx->state == ST_AAD) end_aad(ctx, depth);
+  if (phase(ctx) == ST_AAD) end_aad(ctx, depth);
   if (ctx->used != 0) {
     memset(ctx->buf + ctx->used, 0, 16 - ctx->used);
     ghash(key, ctx->y, ctx->buf, 1, depth);
@@ -353,7 +383,7 @@ static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16], size_t *depth) {
 
 static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len,
                                      size_t *depth) {
-  if (!ctx_ok(ctx) || ctx->state == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
+  if (!ctx_ok(ctx) || phase(ctx) == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
   final_tag(ctx, full, depth);
@@ -374,7 +404,7 @@ static fc_err tag_check(uint8_t full[16], const uint8_t *tag, size_t tag_len) {
 
 static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len,
                                      size_t *depth) {
-  if (!ctx_ok(ctx) || ctx->state == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
+  if (!ctx_ok(ctx) || phase(ctx) == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
   final_tag(ctx, full, depth);
@@ -466,13 +496,16 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
 
 /* The public calls: the work, then the burn of what it used. The one-shot
    calls take the depth first; a streaming call's work raises `d` before
-   each kernel call (final wipes the context, and with it the key pointer,
-   so the depth cannot be taken after). */
+   each kernel call and wherever the layer itself handles data (final wipes
+   the context, and with it the key pointer, so the depth cannot be taken
+   after). A streaming call that handled nothing (d still 0: an empty AAD
+   or update, an init with a 96-bit IV on a key with a one-shot kernel)
+   burns nothing. */
 #define TRACKED(work)                       \
   do {                                      \
-    size_t d = FC__GCM_LAYER_STACK;         \
+    size_t d = 0;                           \
     fc_err rc_ = (work);                    \
-    FC__STACK_BURN(d);                      \
+    if (d != 0) FC__STACK_BURN(d);          \
     return rc_;                             \
   } while (0)
 
@@ -490,9 +523,14 @@ fc_err fc_aes_gcm_decrypt(const fc_aes_key *key, const uint8_t *iv, size_t iv_le
              gcm_decrypt(key, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len));
 }
 
+/* init burns only where a kernel ran (d > 0): not for a 96-bit IV on a
+   key with a one-shot kernel, which touches nothing secret. */
 fc_err fc_aes_gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                        size_t iv_len) {
-  TRACKED(gcm_init(ctx, key, iv, iv_len, &d));
+  size_t d = 0;
+  fc_err rc = gcm_init(ctx, key, iv, iv_len, &d);
+  if (d != 0) FC__STACK_BURN(d);
+  return rc;
 }
 
 fc_err fc_aes_gcm_aad(fc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len) {

@@ -61,19 +61,22 @@ size_t fc__aes_burn_depth(const fc_aes_key *key, size_t layer);
  * in == out allowed.
  * With it, two helpers for the streaming calls on the same pair (any IV
  * length), so that they pay one small kernel call where they would pay
- * several, and burn what that call used:
- *   start: for a 96-bit IV, J0 = IV || 0^31 || 1: ek0 = E(K, J0),
- *          ctr = inc32(J0) (init);
+ * several, and burn what that call used (init itself runs no kernel: it
+ * keeps J0 in the context, and crypt or tag encrypts it):
  *   block: ks = E(K, ctr), ctr = inc32(ctr) (the keystream of a partial
- *          block; E(K, J0) at init for other IVs);
+ *          block);
+ *   crypt: the pair's stitched enc or dec (enc 1 or 0) over nblocks >= 1
+ *          whole blocks, and ek0 = E(K, ek0) beside them (J0 in, the tag
+ *          mask out);
  *   tag:   y absorbs the partial block buf[0 .. used) zero-padded (used
  *          < 16; none when 0), then the lengths block of aad_len and
- *          msg_len bytes; tag = y ^ ek0.
+ *          msg_len bytes; tag = y ^ E(K, ek0) when enc_j0 (ek0 holds J0),
+ *          else y ^ ek0.
  * Each entry zeroes its vector registers before it returns. The caller
- * burns, beside the layer's figure, stack_block bytes after start, block
+ * burns, beside the layer's figure, stack_block bytes after block
  * or tag; stack_small after seal with len < FC__GCM_SEAL_SMALL (the bulk
- * loop did not run) and after the pair's stitched enc or dec with fewer
- * than FC__GCM_STREAM_SMALL blocks; else stack (any call).
+ * loop did not run) and after crypt or the pair's stitched enc or dec with
+ * fewer than FC__GCM_STREAM_SMALL blocks; else stack (any call).
  */
 #define FC__GCM_SEAL_SMALL 512
 #define FC__GCM_STREAM_SMALL 32
@@ -81,10 +84,12 @@ typedef struct fc__gcm_seal_kernel {
   const fc__gcm_kernel *gcm; /* the pair it serves */
   void (*seal)(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
                const uint8_t *in, uint8_t *out, size_t len, uint8_t tag[16], int enc);
-  void (*start)(const fc_aes_key *key, const uint8_t iv[12], uint8_t ctr[16], uint8_t ek0[16]);
   void (*block)(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[16]);
+  void (*crypt)(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
+                uint8_t *out, size_t nblocks, int enc, uint8_t ek0[16]);
   void (*tag)(const fc_aes_key *key, const uint8_t y[16], const uint8_t *buf, size_t used,
-              uint64_t aad_len, uint64_t msg_len, const uint8_t ek0[16], uint8_t tag[16]);
+              uint64_t aad_len, uint64_t msg_len, const uint8_t ek0[16], int enc_j0,
+              uint8_t tag[16]);
   uint32_t stack_block;
   uint32_t stack_small;
   uint32_t stack;

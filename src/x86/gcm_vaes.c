@@ -305,9 +305,12 @@ static FC__NOINLINE void run_big(const fc_aes_key *key, __m512i *c, __m128i *y, 
     *y = group(rk, key->rounds, hd, c, *y, NULL, 0, in, out, 16 * (n - 16 * ng), 0, 0, z, z, NULL);
 }
 
-/* The stitched kernels' entry: under 32 blocks one group, else run_big. */
+/* The stitched kernels' entry: under 32 blocks one group, else run_big.
+   ek0 not NULL: J0 in, E(K, J0) out, its rounds independent of the
+   blocks' (the out-of-order core runs them in the AES units' free slots). */
 static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const uint8_t *in,
-                uint8_t *out, size_t n, int enc) {
+                uint8_t *out, size_t n, int enc, uint8_t *ek0) {
+  if (ek0 != NULL) fcx_st(ek0, fcx_enc1(fcx_ek(key), key->rounds, fcx_ld(ek0)));
   __m128i c1 = fcx_bswap(fcx_ld(ctr));
   __m512i c = _mm512_add_epi32(_mm512_broadcast_i32x4(c1), FCV_LANE_IDX);
   __m128i y = fcx_bswap(fcx_ld(yb));
@@ -323,13 +326,13 @@ static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const ui
 
 static void gcm_enc(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                     uint8_t *out, size_t n) {
-  run(key, ctr, y, in, out, n, 1);
+  run(key, ctr, y, in, out, n, 1, NULL);
   FC__VWIPE();
 }
 
 static void gcm_dec(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
                     uint8_t *out, size_t n) {
-  run(key, ctr, y, in, out, n, 0);
+  run(key, ctr, y, in, out, n, 0, NULL);
   FC__VWIPE();
 }
 
@@ -393,13 +396,12 @@ static void seal(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad
 }
 
 /* Streaming helpers (aes_internal.h). */
-static void stream_start(const fc_aes_key *key, const uint8_t iv[12], uint8_t ctr[16],
-                         uint8_t ek0[16]) {
-  /* one masked load of the IV (no narrower stores to forward from) */
-  __m128i j0 = _mm_or_si128(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8(0xFFF, iv)),
-                            _mm_set_epi32(0x01000000, 0, 0, 0));
-  fcx_st(ek0, fcx_enc1(fcx_ek(key), key->rounds, j0));
-  fcx_st(ctr, _mm_insert_epi32(j0, 0x02000000, 3)); /* inc32(J0): counter 1 -> 2 */
+static void stream_crypt(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
+                         uint8_t *out, size_t n, int enc, uint8_t ek0[16]) {
+  if (enc)
+    run(key, ctr, y, in, out, n, 1, ek0);
+  else
+    run(key, ctr, y, in, out, n, 0, ek0);
   FC__VWIPE();
 }
 
@@ -412,8 +414,10 @@ static void stream_block(const fc_aes_key *key, uint8_t ctr[16], uint8_t ks[16])
 
 static void stream_tag(const fc_aes_key *key, const uint8_t yb[16], const uint8_t *buf,
                        size_t used, uint64_t aad_len, uint64_t msg_len, const uint8_t ek0[16],
-                       uint8_t tag[16]) {
+                       int enc_j0, uint8_t tag[16]) {
   const uint64_t *hd = key->hdata;
+  __m128i ej0 = fcx_ld(ek0);
+  if (enc_j0) ej0 = fcx_enc1(fcx_ek(key), key->rounds, ej0); /* beside the product */
   __m128i y = fcx_bswap(fcx_ld(yb));
   const __m128i lr = _mm_set_epi64x((long long)(aad_len * 8), (long long)(msg_len * 8));
   if (used != 0) { /* (y + P) H^2 + L H, one reduction */
@@ -426,7 +430,7 @@ static void stream_tag(const fc_aes_key *key, const uint8_t yb[16], const uint8_
   } else {
     y = fcz_mul1(_mm_xor_si128(y, lr), fcz_h1(hd));
   }
-  fcx_st(tag, _mm_xor_si128(fcx_bswap(y), fcx_ld(ek0)));
+  fcx_st(tag, _mm_xor_si128(fcx_bswap(y), ej0));
   FC__VWIPE();
 }
 
@@ -436,6 +440,6 @@ const fc__gcm_kernel fc__gcm_vaes = {
 };
 
 const fc__gcm_seal_kernel fc__gcm_vaes_seal = {
-    &fc__gcm_vaes,        seal,    stream_start, stream_block, stream_tag, FC__STACK(128, 128, 0),
+    &fc__gcm_vaes,        seal,    stream_block, stream_crypt, stream_tag, FC__STACK(128, 128, 0),
     FC__STACK(384, 512, 0), FC__STACK(1024, 704, 0),
 };
