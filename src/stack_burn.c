@@ -13,6 +13,10 @@
  */
 #include "fc_internal.h"
 
+#if !defined(FC_FREESTANDING)
+#include <stdatomic.h>
+#endif
+
 #if !defined(FC_HAVE_BURN_ASM)
 /* Another architecture: a C form. Its own frame may keep a few unwritten
    bytes of padding above the area. */
@@ -26,7 +30,7 @@ static __attribute__((noinline)) void burn_c(size_t bytes) {
 }
 #endif
 
-fc__burn_fn fc__burn_get(void) {
+static fc__burn_fn burn_choose(void) {
 #if defined(FC_HAVE_BURN_ASM)
 #if defined(FC_FREESTANDING)
   uint64_t f = fc_cpu_features();
@@ -50,3 +54,20 @@ fc__burn_fn fc__burn_get(void) {
   return burn_c;
 #endif
 }
+
+#if defined(FC_FREESTANDING)
+/* The firmware's mask may change (fc_init_features): chosen on each call. */
+fc__burn_fn fc__burn_get(void) { return burn_choose(); }
+#else
+/* The probed features never change once read: the choice is made once
+   (any thread may make it; all make the same). */
+static _Atomic(fc__burn_fn) chosen;
+fc__burn_fn fc__burn_get(void) {
+  fc__burn_fn f = atomic_load_explicit(&chosen, memory_order_relaxed);
+  if (f == NULL) {
+    f = burn_choose();
+    atomic_store_explicit(&chosen, f, memory_order_relaxed);
+  }
+  return f;
+}
+#endif
