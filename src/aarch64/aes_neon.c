@@ -26,8 +26,9 @@
  * Secrets reach only TBL indices (register permutes), XORs and shifts:
  * no secret branch or memory index. ECB, CBC decryption and CTR run four
  * blocks interleaved; CBC encryption one. Stack: at most the descriptor's
- * `stack` figure, burned by the caller; vector registers zeroed before
- * return. Needs NEON (ASIMD) only.
+ * `stack` figure (measured with gcc 12: 368 bytes at -O2 and -O3, 416 at
+ * -Os), burned by the caller; vector registers zeroed before return.
+ * Needs NEON (ASIMD) only.
  */
 #include <arm_neon.h>
 
@@ -248,5 +249,5 @@ static void fcn_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, u
 
 const fc__aes_kernel fc__aes_neon = {
     {"neon", FC_CPU_NEON}, fcn_setkey, fcn_ecb_enc, fcn_ecb_dec, fcn_cbc_enc, fcn_cbc_dec, fcn_ctr,
-    FC__STACK(512, 512, 0),
+    FC__STACK(640, 1280, 0),
 };
