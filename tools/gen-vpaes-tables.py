@@ -251,7 +251,7 @@ for i in range(0, len(names), 8):
 print("};")
 print("static const uint8_t fcn_tab[FCN_NTAB][16] __attribute__((aligned(16))) = {")
 for n, v, c in TABLES:
-    print("    /* %s: %s */" % (n, c))
-    print("    {%s}," % ", ".join("0x%02x" % b for b in v))
+    print("  /* %s: %s */" % (n, c))
+    print("  {%s}," % ", ".join("0x%02x" % b for b in v))
 print("};")
 print("#endif")

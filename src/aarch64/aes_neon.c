@@ -71,7 +71,8 @@ static inline __attribute__((always_inline)) void fcn_enc(const uint8_t *ek, uns
   const uint8x16_t e2u = fcn_t(FCN_E2U), e2t = fcn_t(FCN_E2T);
   const uint8x16_t p0 = fcn_t(FCN_P0), p1 = fcn_t(FCN_P1), p2 = fcn_t(FCN_P2), p3 = fcn_t(FCN_P3);
   uint8x16_t k = fcn_ld(ek);
-  for (int i = 0; i < n; i++) b[i] = fcn_x(fcn_map(fcn_t(FCN_IPT_LO), fcn_t(FCN_IPT_HI), b[i]), k);
+  for (int i = 0; i < n; i++)
+    b[i] = fcn_x(fcn_map(fcn_t(FCN_IPT_LO), fcn_t(FCN_IPT_HI), b[i]), k);
   for (unsigned r = 1; r < nr; r++) {
     k = fcn_ld(ek + 16 * r);
     for (int i = 0; i < n; i++) {
@@ -95,7 +96,8 @@ static inline __attribute__((always_inline)) void fcn_dec(const uint8_t *dk, uns
                                                           uint8x16_t *b, int n) {
   const uint8x16_t inv = fcn_t(FCN_INV), inva = fcn_t(FCN_INVA);
   uint8x16_t k = fcn_ld(dk);
-  for (int i = 0; i < n; i++) b[i] = fcn_x(fcn_map(fcn_t(FCN_DIPT_LO), fcn_t(FCN_DIPT_HI), b[i]), k);
+  for (int i = 0; i < n; i++)
+    b[i] = fcn_x(fcn_map(fcn_t(FCN_DIPT_LO), fcn_t(FCN_DIPT_HI), b[i]), k);
   for (unsigned r = 1; r < nr; r++) {
     k = fcn_ld(dk + 16 * r);
     for (int i = 0; i < n; i++) {
@@ -133,7 +135,8 @@ static inline uint8x16_t fcn_xtime(uint8x16_t x) {
 /* InvMixColumns (FIPS 197 5.3.3) of a round key, by doublings. */
 static inline uint8x16_t fcn_invmc(uint8x16_t x) {
   uint8x16_t x2 = fcn_xtime(x), x4 = fcn_xtime(x2), x8 = fcn_xtime(x4);
-  uint8x16_t x9 = fcn_x(x8, x), xb = fcn_x(x9, x2), xd = fcn_x(x9, x4), xe = fcn_x(x8, fcn_x(x4, x2));
+  uint8x16_t x9 = fcn_x(x8, x), xb = fcn_x(x9, x2), xd = fcn_x(x9, x4);
+  uint8x16_t xe = fcn_x(x8, fcn_x(x4, x2));
   uint8x16_t m = fcn_x(xe, fcn_tbl(xb, fcn_t(FCN_ROT1)));
   return fcn_x(m, fcn_x(fcn_tbl(xd, fcn_t(FCN_ROT2)), fcn_tbl(x9, fcn_t(FCN_ROT3))));
 }
@@ -148,7 +151,8 @@ static void fcn_setkey(fc_aes_key *key, const uint8_t *k) {
   const uint8x16_t tl = fcn_t(FCN_IPT_LO), th = fcn_t(FCN_IPT_HI);
   const uint8x16_t ul = fcn_t(FCN_DIPT_LO), uh = fcn_t(FCN_DIPT_HI);
   fcn_st(ek, fcn_map(tl, th, fcn_ld(rk)));
-  for (unsigned r = 1; r < nr; r++) fcn_st(ek + 16 * r, fcn_map(tl, th, fcn_x(fcn_ld(rk + 16 * r), c)));
+  for (unsigned r = 1; r < nr; r++)
+    fcn_st(ek + 16 * r, fcn_map(tl, th, fcn_x(fcn_ld(rk + 16 * r), c)));
   fcn_st(ek + 16 * nr, fcn_x(fcn_ld(rk + 16 * nr), c));
   fcn_st(dk, fcn_map(ul, uh, fcn_x(fcn_ld(rk + 16 * nr), c)));
   for (unsigned r = 1; r < nr; r++)
@@ -226,7 +230,9 @@ static void fcn_cbc_dec(const fc_aes_key *key, uint8_t iv[16], const uint8_t *in
   FC__VWIPE();
 }
 
-/* A last batch of m < FCN_W blocks still runs FCN_W counters (the spare
+/* Counter blocks: the low 32-bit word (big-endian) is set per block while
+   it cannot wrap within the batch; else full 128-bit carries one by one.
+   A last batch of m < FCN_W blocks still runs FCN_W counters (the spare
    ones are discarded): one instance of the cipher serves every length. */
 static void fcn_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                     size_t n) {
@@ -234,9 +240,18 @@ static void fcn_ctr(const fc_aes_key *key, uint8_t ctr[16], const uint8_t *in, u
   while (n > 0) {
     size_t m = n < FCN_W ? n : FCN_W;
     uint8x16_t b[FCN_W];
-    for (int i = 0; i < FCN_W; i++) {
-      b[i] = fcn_ld(ctr);
-      if ((size_t)i < m) fc__ctr128_add(ctr, 1);
+    uint32_t lo =
+        (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+    if (lo <= UINT32_MAX - FCN_W) {
+      uint32x4_t base = vreinterpretq_u32_u8(fcn_ld(ctr));
+      for (int i = 0; i < FCN_W; i++)
+        b[i] = vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(lo + (uint32_t)i), base, 3));
+      fc__ctr128_add(ctr, m);
+    } else {
+      for (int i = 0; i < FCN_W; i++) {
+        b[i] = fcn_ld(ctr);
+        if ((size_t)i < m) fc__ctr128_add(ctr, 1);
+      }
     }
     fcn_enc(ek, key->rounds, b, FCN_W);
     for (size_t i = 0; i < m; i++) fcn_st(out + 16 * i, fcn_x(b[i], fcn_ld(in + 16 * i)));
