@@ -23,8 +23,9 @@
  * rk[Nr] ^ 0x63..), decryption keys from block 15 (U(rk[Nr] ^ 0x63..),
  * U(InvMixColumns(rk[Nr - r]) ^ 0x63..), rk[0]).
  *
- * Secrets reach only TBL indices (register permutes), XORs and shifts:
- * no secret branch or memory index. ECB, CBC decryption and CTR run four
+ * Secrets reach only TBL (as the indices of a table held in a register, or
+ * as the register a fixed permute reads), XOR, AND and shifts: no secret
+ * branch or memory index. ECB, CBC decryption and CTR run four
  * blocks interleaved; CBC encryption one. Stack: at most the descriptor's
  * `stack` figure (measured with gcc 12: 368 bytes at -O2 and -O3, 416 at
  * -Os), burned by the caller; vector registers zeroed before return.
