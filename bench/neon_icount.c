@@ -1,9 +1,13 @@
 /*
- * Driver for tools/neon-icount.sh: `reps` products or modpows of one kind with
- * the kernel `name` at `bits` bits (a fixed pseudo-random modulus and base).
- * Usage: neon_icount <kernel> <bits> <op: mul|f4|e3|win> <reps>
+ * Driver for tools/neon-icount.sh: `reps` operations of one kind with the
+ * kernel `name`. Usage: neon_icount <kernel> <bits> <op> <reps>
+ *   op mul|f4|e3|win: Montgomery products or modpows (op FC_OP_MONT) at `bits`
+ *     bits (a fixed pseudo-random modulus and base);
+ *   op ctr|cbcdec: AES (op FC_OP_AES) with a `bits`-bit key, one
+ *     fc_aes_ctr or fc_aes_cbc_decrypt over 16 KiB per repetition.
  * The script counts the guest instructions qemu executes for reps = 1 and
- * reps = 11; their difference / 10 is one operation's cost, start-up excluded.
+ * reps = 11; their difference / 10 is one operation's cost, start-up and
+ * key setup excluded.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,10 +15,31 @@
 
 #include "fastcrypt.h"
 
+#define AES_BYTES 16384
+
+static int aes(const char *kernel, unsigned bits, const char *op, unsigned reps) {
+  static uint8_t buf[AES_BYTES];
+  uint8_t k[32], iv[16];
+  int cbc = !strcmp(op, "cbcdec");
+  if (bits != 128 && bits != 192 && bits != 256) return 2;
+  if (fc_impl_select(FC_OP_AES, kernel) != FC_OK) return 3;
+  for (unsigned i = 0; i < sizeof k; i++) k[i] = (uint8_t)(7 * i + 1);
+  for (unsigned i = 0; i < sizeof iv; i++) iv[i] = (uint8_t)(3 * i);
+  for (unsigned i = 0; i < sizeof buf; i++) buf[i] = (uint8_t)(i * 131 >> 3);
+  fc_aes_key key;
+  if (fc_aes_init(&key, k, bits / 8) != FC_OK) return 4;
+  for (unsigned i = 0; i < reps; i++)
+    if ((cbc ? fc_aes_cbc_decrypt(&key, iv, buf, buf, sizeof buf)
+             : fc_aes_ctr(&key, iv, buf, buf, sizeof buf)) != FC_OK)
+      return 5;
+  return buf[0] & 0; /* buf used */
+}
+
 int main(int argc, char **argv) {
   static uint32_t n[FC_MONT_MAX_WORDS], a[FC_MONT_MAX_WORDS], r[FC_MONT_MAX_WORDS];
   if (argc != 5) return 2;
   unsigned bits = (unsigned)atoi(argv[2]), reps = (unsigned)atoi(argv[4]);
+  if (!strcmp(argv[3], "ctr") || !strcmp(argv[3], "cbcdec")) return aes(argv[1], bits, argv[3], reps);
   size_t nw = bits / 32;
   if (bits % 32 || nw < 2 || nw > FC_MONT_MAX_WORDS) return 2;
   if (fc_impl_select(FC_OP_MONT, argv[1]) != FC_OK) return 3;

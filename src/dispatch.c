@@ -63,6 +63,9 @@ static const fc__kernel_head *const aes_list[] = {
 #if defined(FC_HAVE_ARMV8_AES)
     &fc__aes_armv8.h,
 #endif
+#if defined(FC_HAVE_AES_NEON)
+    &fc__aes_neon.h,
+#endif
     &fc__aes_ct.h,
 };
 static const fc__kernel_head *const ghash_list[] = {

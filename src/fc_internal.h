@@ -589,6 +589,7 @@ extern const fc__aes_kernel fc__aes_aesni;
 extern const fc__aes_kernel fc__aes_vaes;
 extern const fc__aes_kernel fc__aes_vaes256;
 extern const fc__aes_kernel fc__aes_armv8;
+extern const fc__aes_kernel fc__aes_neon;
 extern const fc__ghash_kernel fc__ghash_ct;
 extern const fc__ghash_kernel fc__ghash_pclmul;
 extern const fc__ghash_kernel fc__ghash_vpclmul;

@@ -146,6 +146,15 @@ if(_fct_neon)
          "sha256=scalar,*=auto")
 endif()
 
+# The NEON vector-permute AES (AArch64): without the AES feature it is the
+# automatic choice (it needs ASIMD only, which qemu-user keeps in every model);
+# pinned, it runs wherever ASIMD does.
+if(FC_ARCH STREQUAL "aarch64" AND FC_WITH_AES AND FC_WITH_AES_NEON)
+  fc_env(cpu_minus_aes_neon "-aes" UNSET OK "-aes" "aes=neon,*=auto")
+  fc_env(impl_aes_neon   UNSET "aes=neon" "OK?" probed "aes=neon?,*=auto")
+  fc_env(impl_aes_neon_masked "-neon" "aes=neon" UNSUPPORTED "-neon" "aes=ct,*=auto")
+endif()
+
 # ---- the first fc_init raced by 8 threads, in fresh processes ----
 fc_env_case(init_race "Init.Concurrent")
 fc_env_case(init_race_env "Init.Concurrent" "FASTCRYPT_CPU=sse2" "FC_EXPECT_INIT=ENV"

@@ -5,7 +5,9 @@
 // 128 bits, GCM's inc32 wrapping inside a message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <iostream>
 
 #include "aes_test.h"
 
@@ -146,6 +148,34 @@ TEST(AesKeys, KeyKeepsItsKernelsAcrossSwitch) {
   ASSERT_EQ(fc_impl_select(FC_OP_AES, nullptr), FC_OK);
   ASSERT_EQ(fc_impl_select(FC_OP_GHASH, nullptr), FC_OK);
   EXPECT_GE(outs.size(), 1u);
+}
+
+// The AArch64 order (docs/kernels.md): `armv8`, then `neon` (it passed the
+// instruction-count rule against `ct`), then `ct`. Without the AES
+// instructions (a qemu model without them, or FASTCRYPT_CPU=-aes) and with
+// ASIMD, `neon` is the automatic choice.
+TEST(AesOrder, NeonAfterArmv8BeforeCt) {
+  std::vector<std::string> l = fct::kernels(FC_OP_AES);
+  auto pos = [&](const char *n) { return std::find(l.begin(), l.end(), n) - l.begin(); };
+  const long npos = (long)l.size();
+  if (pos("neon") == npos) GTEST_SKIP() << "SKIPPED: this build has no `neon` AES kernel";
+  EXPECT_LT(pos("neon"), pos("ct"));
+  if (pos("armv8") != npos) {
+    EXPECT_LT(pos("armv8"), pos("neon"));
+  }
+  ASSERT_EQ(fc_impl_select(FC_OP_AES, nullptr), FC_OK);
+  const char *chosen = fc_impl_active(FC_OP_AES);
+  ASSERT_NE(chosen, nullptr);
+  std::cout << "[ AUTO     ] aes: " << chosen << "\n";
+  if (!fct::kernel_usable(FC_OP_AES, "armv8") && fct::kernel_usable(FC_OP_AES, "neon")) {
+    EXPECT_STREQ(chosen, "neon");
+  }
+  Bytes k(16, 0), pt(16, 0), ct(16);  // all-zero key and block: the chosen kernel runs
+  fc_aes_key key;
+  ASSERT_EQ(fc_aes_init(&key, k.data(), 16), FC_OK);
+  EXPECT_STREQ(fct::aes_kernel_of(key), chosen);
+  ASSERT_EQ(fc_aes_ecb_encrypt(&key, pt.data(), ct.data(), 16), FC_OK);
+  EXPECT_EQ(fct::to_hex(ct), "66e94bd4ef8a2c3b884cfa59ca342b2e");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllKernels, AesKernel, ::testing::ValuesIn(fct::kernels(FC_OP_AES)),

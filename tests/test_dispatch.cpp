@@ -119,7 +119,7 @@ uint64_t feature_bit(const std::string &name) {
       {"adx", FC_CPU_ADX},         {"aesni", FC_CPU_AESNI},
       {"avx512f", FC_CPU_AVX512F}, {"avx512ifma", FC_CPU_AVX512IFMA},
       {"neon", FC_CPU_NEON},       {"asimd", FC_CPU_NEON},
-      {"pmull", FC_CPU_ARM_PMULL}};
+      {"pmull", FC_CPU_ARM_PMULL}, {"aes", FC_CPU_AESNI | FC_CPU_ARM_AES}};
   auto it = m.find(name);
   return it == m.end() ? 0 : it->second;
 }

@@ -7,7 +7,9 @@
 #   cortex-a57,neon=off,vfp=off  no AES/PMULL/SHA1/SHA2/SHA-512 hwcaps: the portable
 #                                crypto fallbacks run. qemu-user (7.2 and later)
 #                                always reports HWCAP_FP|HWCAP_ASIMD and still
-#                                executes FP/SIMD, so ASIMD (FC_CPU_NEON) stays on.
+#                                executes FP/SIMD, so ASIMD (FC_CPU_NEON) stays on:
+#                                the automatic AES kernel is `neon` here (as with
+#                                FASTCRYPT_CPU=-aes), which needs no extra run.
 # Usage: tools/test-aarch64.sh <outdir>   (from the repository root; builds <outdir>/aarch64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
