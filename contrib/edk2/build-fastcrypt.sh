@@ -11,10 +11,11 @@
 #   IA32     -malign-double (EDK2 builds IA32 with it: the 64-bit members of
 #            fastcrypt's contexts move, so both sides need it), -fno-pic;
 #   AARCH64  -ffixed-x18 (the platform register), -mcmodel=small, -fno-pic.
-# No stack protector (EDK2 links its own StackCheckLib only into modules
-# that ask for it), no unwind tables, one section per function and datum
-# for the linker's --gc-sections. Then checks the archive's external
-# references with nm.
+# No stack protector (EDK2 builds its modules with -fstack-protector
+# -mstack-protector-guard=global and a StackCheckLib; the archive stays out
+# of it and needs no __stack_chk_guard), no unwind tables, one section per
+# function and datum for the linker's --gc-sections. Then checks the
+# archive's external references with nm.
 # Usage: contrib/edk2/build-fastcrypt.sh X64|IA32|AARCH64 OUTDIR [BUILD_TYPE]
 #   BUILD_TYPE: Release (default, -O3) or MinSizeRel (-Os, smaller, slower).
 #   CC may name another compiler (e.g. clang with --target=...), as for CMake.
