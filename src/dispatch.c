@@ -98,8 +98,8 @@ static const char *const sha256_names[] = {"shani", "avx2", "armv8", "scalar", N
 static const char *const sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
 static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
-static const char *const keccak_names[] = {"armv8", "scalar", NULL};
-static const char *const keccak_x_names[] = {"avx2", "scalar", NULL};
+static const char *const keccak_names[] = {"avx512", "armv8", "scalar", NULL};
+static const char *const keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
 static const char *const *const known_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = mont_names,     [FC_OP_SHA1] = sha1_names, [FC_OP_SHA256] = sha256_names,
     [FC_OP_SHA512] = sha512_names, [FC_OP_AES] = aes_names,   [FC_OP_GHASH] = ghash_names,
@@ -148,14 +148,21 @@ static const fc__kernel_head *const sha512_list[] = {
     &fc__sha512_armv8.h,
 #endif
     &fc__sha512_scalar.h};
-/* Keccak: the ARMv8.2 SHA3 instructions, then scalar; many states: AVX2's
-   four lanes, then scalar one state after another (docs/kernels.md). */
+/* Keccak: AVX-512 (planes in zmm registers) or the ARMv8.2 SHA3
+   instructions, then scalar; many states: AVX-512's eight lanes, AVX2's
+   four, then scalar one state after another (docs/kernels.md). */
 static const fc__kernel_head *const keccak_list[] = {
+#if defined(FC_HAVE_KECCAK_AVX512)
+    &fc__keccak_avx512.h,
+#endif
 #if defined(FC_HAVE_KECCAK_ARMV8)
     &fc__keccak_armv8.h,
 #endif
     &fc__keccak_scalar.h};
 static const fc__kernel_head *const keccak_x_list[] = {
+#if defined(FC_HAVE_KECCAK_AVX512)
+    &fc__keccak_x_avx512.h,
+#endif
 #if defined(FC_HAVE_KECCAK_AVX2)
     &fc__keccak_x_avx2.h,
 #endif

@@ -398,6 +398,8 @@ extern const fc__keccak_kernel fc__keccak_scalar;
 extern const fc__keccak_x_kernel fc__keccak_x_scalar;
 extern const fc__keccak_kernel fc__keccak_armv8;
 extern const fc__keccak_x_kernel fc__keccak_x_avx2;
+extern const fc__keccak_kernel fc__keccak_avx512;
+extern const fc__keccak_x_kernel fc__keccak_x_avx512;
 /* Active kernels (NULL when built with FC_WITH_SHA=OFF). */
 const fc__keccak_kernel *fc__keccak_active(void);
 const fc__keccak_x_kernel *fc__keccak_x_active(void);

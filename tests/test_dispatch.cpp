@@ -469,8 +469,8 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* sha512 */ {"avx512", "avx2", "armv8", "scalar"},
     /* aes */ {"vaes", "vaes256", "aesni", "armv8", "neon", "ct"},
     /* ghash */ {"vpclmul", "pclmul", "pmull", "ct"},
-    /* keccak */ {"armv8", "scalar"},
-    /* keccak_x */ {"avx2", "scalar"},
+    /* keccak */ {"avx512", "armv8", "scalar"},
+    /* keccak_x */ {"avx512", "avx2", "scalar"},
 };
 
 // A kernel of the project that this build lacks (another architecture's or
