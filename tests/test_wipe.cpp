@@ -615,6 +615,58 @@ TEST_F(Wipe, MacEveryHashKernel) {
   EXPECT_GE(cases, 22u);
 }
 
+// The FC_OP_KECCAK_X kernels handle no keyed input (ParallelHash and SHAKE
+// over many inputs), so no public call burns after them; still, each must
+// leave no lane of its states in a vector register and stay within its
+// stack figure, for 1 to 8 states, absorbing and permuting only.
+TEST_F(Wipe, KeccakXEveryKernel) {
+  std::vector<std::string> ks = usable(FC_OP_KECCAK_X);
+  ASSERT_FALSE(ks.empty());
+  for (const std::string &kn : ks) {
+    fct::Pin p(FC_OP_KECCAK_X, kn);
+    ASSERT_EQ(p.rc, FC_OK);
+    fct::note_kernel_ran(FC_OP_KECCAK_X, kn);
+    const fc__keccak_x_kernel *k = fc__keccak_x_active();
+    ASSERT_STREQ(k->h.name, kn.c_str());
+    static uint64_t st[FC__KECCAK_X_MAX][25];
+    static uint8_t blocks[FC__KECCAK_X_MAX][2 * 168];
+    static uint64_t *sp[FC__KECCAK_X_MAX];
+    static const uint8_t *ip[FC__KECCAK_X_MAX];
+    fct::Rng r(7);
+    for (size_t s = 0; s < FC__KECCAK_X_MAX; s++) {
+      for (auto &v : st[s]) v = r.next();
+      for (auto &v : blocks[s]) v = (uint8_t)r.next();
+      sp[s] = st[s];
+      ip[s] = blocks[s];
+    }
+    size_t worst = 0;
+    for (size_t n : {1, 3, 4, 5, 8}) {
+      for (int with_in = 0; with_in < 2; with_in++) {
+        const uint8_t *const *in = with_in ? ip : nullptr;
+        worst = std::max(worst, kernel_depth([&] { k->absorb_x(sp, in, n, 2, 136); }));
+        using namespace fct::stack_detail;
+        g_fn = [&] {
+          k->absorb_x(sp, in, n, 2, 136);
+          return FC_OK;
+        };
+        std::memset(g_vregs, 0, sizeof g_vregs);
+        g_body = body;
+        ASSERT_EQ(run_on_stack(), 0);
+        g_fn = nullptr;
+        Secrets sec(Case{});
+        for (size_t s = 0; s < n; s++)
+          sec.add("state " + std::to_string(s), Bytes((const uint8_t *)st[s], (const uint8_t *)st[s] + 200));
+        std::string hit = sec.find(g_vregs, sizeof g_vregs);
+        EXPECT_EQ(hit, "") << kn << ", " << n << " states, input " << with_in << ": a window of "
+                           << hit << " is in a vector register after the call";
+      }
+    }
+    EXPECT_LE(worst, k->stack) << "keccak_x kernel " << kn;
+    std::cout << "[ WIPE     ] keccak_x kernel " << kn << ": registers clean; kernel " << worst
+              << " of " << k->stack << " bytes\n";
+  }
+}
+
 // The scan itself finds what it looks for: a call that leaves a secret
 // on the stack, and one that leaves it in a register, both fail.
 TEST_F(Wipe, ScanSeesALeak) {

@@ -58,7 +58,11 @@ static void absorb(uint64_t st[25], const uint8_t *in, size_t nblocks, size_t ra
 
 static void permute(uint64_t st[25]) { absorb(st, NULL, 1, 0); }
 
+/* Measured (-fstack-usage, -O2, -O3, -Os; permute adds its 8 bytes and a
+   return address to absorb's): gcc 12 136 bytes, clang 14 none (no
+   spill); the figures add a quarter and 64 bytes. No i686 build (the
+   third figure is gcc's). */
 const fc__keccak_kernel fc__keccak_avx512 = {
     {"avx512", FC_CPU_AVX512F | FC_CPU_AVX512VL | FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_SSE41 |
                    FC_CPU_SSSE3 | FC_CPU_SSE2},
-    permute, absorb, FC__STACK(512, 512, 512)};
+    permute, absorb, FC__STACK(320, 128, 320)};
