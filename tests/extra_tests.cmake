@@ -155,6 +155,16 @@ if(FC_ARCH STREQUAL "aarch64" AND FC_WITH_AES AND FC_WITH_AES_NEON)
   fc_env(impl_aes_neon_masked "-neon" "aes=neon" UNSUPPORTED "-neon" "aes=ct,*=auto")
 endif()
 
+# The AVX-512 Keccak kernels (x86-64): pinned, they run where AVX-512F and
+# VL do; with AVX-512F masked off the pin is refused and the automatic
+# choices stand (scalar and avx2).
+if(FC_ARCH STREQUAL "x86_64" AND FC_WITH_SHA AND FC_WITH_KECCAK_AVX512)
+  fc_env(impl_keccak_avx512 UNSET "keccak=avx512,keccak_x=avx512" "OK?" probed
+         "keccak=avx512?,keccak_x=avx512?,*=auto")
+  fc_env(impl_keccak_avx512_masked "-avx512f" "keccak_x=avx2,keccak=avx512" UNSUPPORTED
+         "-avx512f" "keccak_x=avx2,*=auto")
+endif()
+
 # ---- the first fc_init raced by 8 threads, in fresh processes ----
 fc_env_case(init_race "Init.Concurrent")
 fc_env_case(init_race_env "Init.Concurrent" "FASTCRYPT_CPU=sse2" "FC_EXPECT_INIT=ENV"
