@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# fastcrypt against BoringSSL in one process (bench/boringssl_compare.c): AES-GCM
+# seal and open (16 B to 16 KiB), streaming GCM against the one-shot call,
+# SHA-1/256/512 and HMAC-SHA-256 at 64 B and 16 KiB, RSA-2048/4096 key from DER
+# + verify and warm verify. The two libraries alternate round by round; every
+# result is checked, and outputs are compared between them before timing.
+# Not part of the test command: it needs a BoringSSL built outside the
+# repository (no BoringSSL code is in this tree), e.g.
+#   cmake -S boringssl -B boringssl/build -G Ninja -DCMAKE_BUILD_TYPE=Release
+#   cmake --build boringssl/build --target crypto
+# Usage: tools/bench-boringssl.sh BSSL_DIR [FC_BUILD_DIR] [-- boringssl_compare args]
+#   BSSL_DIR      BoringSSL source tree with build/libcrypto.a
+#   FC_BUILD_DIR  a Release build of this tree (default build-bench; built here
+#                 with --target fastcrypt if missing)
+#   args          -r rounds (41), -t ms per round (2), -c cpu, -l, case filters
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bssl=${1:?usage: tools/bench-boringssl.sh BSSL_DIR [FC_BUILD_DIR] [-- args]}
+shift
+fcb=build-bench
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then fcb=$1; shift; fi
+[ $# -gt 0 ] && [ "$1" = "--" ] && shift
+[ -f "$bssl/build/libcrypto.a" ] || { echo "bench-boringssl: $bssl/build/libcrypto.a not found"; exit 1; }
+if [ ! -f "$fcb/src/libfastcrypt.a" ]; then
+  cmake -S . -B "$fcb" -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
+  cmake --build "$fcb" --target fastcrypt
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# RSA keys and signatures from the openssl command (e = 65537)
+printf 'fastcrypt vs boringssl rsa benchmark message\n' > "$tmp/msg.bin"
+openssl dgst -sha256 -binary "$tmp/msg.bin" > "$tmp/msg.sha256"
+for b in 2048 4096; do
+  openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:$b -pkeyopt rsa_keygen_pubexp:65537 \
+    -out "$tmp/rsa$b.key.pem" 2> /dev/null
+  openssl pkey -in "$tmp/rsa$b.key.pem" -pubout -outform DER -out "$tmp/rsa$b.spki.der"
+  openssl rsa -in "$tmp/rsa$b.key.pem" -RSAPublicKey_out -outform DER -out "$tmp/rsa$b.pkcs1.der" 2> /dev/null
+  openssl dgst -sha256 -sign "$tmp/rsa$b.key.pem" -out "$tmp/rsa$b.sig" "$tmp/msg.bin"
+done
+cpuid=
+nm "$fcb/src/libfastcrypt.a" > "$tmp/nm.txt" 2> /dev/null || true
+if grep -q ' U cpu_identify\| U cpuid_\| U cpu_exec_cpuid' "$tmp/nm.txt"; then cpuid=-lcpuid; fi
+bssl_commit=$(git -C "$bssl" rev-parse HEAD 2> /dev/null || cat "$bssl/COMMIT" 2> /dev/null || echo unknown)
+fc_desc="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +dirty), $fcb"
+cc -O2 -std=c11 -Wall -Wextra -DCMP_KEYDIR="\"$tmp\"" -DBSSL_COMMIT="\"$bssl_commit\"" \
+  -DFC_DESC="\"$fc_desc\"" -I include -I "$bssl/include" bench/boringssl_compare.c \
+  -o "$tmp/boringssl_compare" "$fcb/src/libfastcrypt.a" $cpuid "$bssl/build/libcrypto.a" \
+  -lstdc++ -lpthread
+"$tmp/boringssl_compare" "$@"
