@@ -94,6 +94,14 @@ typedef struct fc__mont_kernel {
    * R^2, then R'^2). ctx as for fc__mont_rr; it writes ctx->rr as that does.
    */
   void (*init_chain)(fc_mont_ctx *ctx);
+  /*
+   * Whether ctx->rr is R^2 mod n, given rr < n and the kernel's prepare
+   * done (a vboot key's rr, fc_rsa_pubkey_from_vboot): 1 yes, 0 no, -1 the
+   * check does not apply at this size (the caller runs fc__bn_rr_ok). NULL:
+   * fc__bn_rr_ok. For a kernel whose product costs a fraction of the
+   * generic check's reduction (avx512ifma: one product by 1).
+   */
+  int (*rr_ok)(const fc_mont_ctx *ctx);
 } fc__mont_kernel;
 #define FC__F4_MAX_T 83 /* SHA-512's DigestInfo: 19 + 64 bytes */
 

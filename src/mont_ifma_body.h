@@ -566,6 +566,32 @@ static void init_chain(fc_mont_ctx *ctx) {
 #define IFMA_INIT_CHAIN NULL
 #endif
 
+#if !defined(__OPTIMIZE_SIZE__)
+/*
+ * rr = R^2 mod n (rr < n given) iff rr / R' = 2^(64 nw - 52 L) mod n: one
+ * product by 1 and a comparison, against the generic check's reduction of
+ * nw words. The power is below n for every size it runs at (checked
+ * here: 2 <= 64 nw - 52 L + 2 <= nbits), so it is its own residue. Up to
+ * NVFIX vectors (no scratch). Public data: variable time.
+ */
+static int rr_ok(const fc_mont_ctx *ctx) {
+  size_t nw = ctx->nwords, nv = nvec(ctx), L = VL * nv;
+  if (nv > NVFIX || 64 * nw < 52 * L || 64 * nw - 52 * L + 2 > ctx->nbits) return -1;
+  uint64_t a[VL * NVFIX], one[VL * NVFIX];
+  size_t e = 64 * nw - 52 * L;
+  to52(a, ctx->rr, nw, L);
+  for (size_t j = 0; j < L; j++) one[j] = j == 0;
+  product(ctx, a, a, one, NULL);
+  cond_sub(a, ctx->kdata + K_N, L);
+  uint64_t diff = 0;
+  for (size_t j = 0; j < L; j++) diff |= a[j] ^ (j == e / 52 ? 1ull << (e % 52) : 0);
+  return diff == 0;
+}
+#define IFMA_RR_OK rr_ok
+#else
+#define IFMA_RR_OK NULL
+#endif
+
 /* a b / R = (a b / R') C / R' with C = R'^2 / R; two products, the second
    with C < n leaves [0, 2n), then one conditional subtraction. */
 static void mont_mul(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b) {
@@ -767,7 +793,7 @@ static fc_err verify_f4(const fc_mont_ctx *ctx, const uint32_t *s, size_t k,
 
 const fc__mont_kernel FC_IFMA_DESC = {
     {FC_IFMA_NAME, FC_IFMA_NEEDS}, prepare, mont_mul, modpow, ws_slot, ws_fixed, prepare_f4, verify_f4,
-    IFMA_INIT_CHAIN,
+    IFMA_INIT_CHAIN, IFMA_RR_OK,
 };
 
 #endif /* FC_MONT_IFMA_BODY_H */

@@ -167,5 +167,5 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
 }
 
 const fc__mont_kernel fc__mont_scalar32 = {
-    {"scalar32", 0}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL,
+    {"scalar32", 0}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL, NULL,
 };

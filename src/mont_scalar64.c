@@ -112,6 +112,6 @@ static void mont64_product(uint64_t *r, const uint64_t *a, const uint64_t *b, in
 }
 
 const fc__mont_kernel fc__mont_scalar64 = {
-    {"scalar64", 0}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL,
+    {"scalar64", 0}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL, NULL,
 };
 

@@ -121,7 +121,11 @@ static fc_err from_keyb(fc_rsa_pubkey *key, const uint8_t *buf, size_t len, uint
   fc_err rc = keyb_init(key, buf, nw, e);
   if (rc != FC_OK) return rc;
 #if !defined(__OPTIMIZE_SIZE__)
-  return fc__bn_rr_ok(&key->mont) ? FC_OK : FC_ERR_KEY; /* rr checked, not recomputed */
+  /* rr checked, not recomputed: by the kernel where it has a cheaper check */
+  const fc__mont_kernel *k = key->mont.kernel;
+  int ok = k->rr_ok != NULL ? k->rr_ok(&key->mont) : -1;
+  if (ok < 0) ok = fc__bn_rr_ok(&key->mont);
+  return ok ? FC_OK : FC_ERR_KEY;
 #else
   return FC_OK; /* keyb_init compared it */
 #endif

@@ -56,6 +56,7 @@ const fc__mont_kernel broken = {{"broken", 0},
                                 fc__mont_scalar32.ws_fixed,
                                 nullptr,
                                 nullptr,
+                                nullptr,
                                 nullptr};
 
 // Injected clock: each reading advances by the cost of (kernel, bits), so a

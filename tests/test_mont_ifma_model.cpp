@@ -64,6 +64,45 @@ TEST(IfmaModel, MulMatchesScalar32AllSizes) {
     }
 }
 
+// The kernel's check of a vboot key's rr (rr_ok): accepts R^2 mod n (the
+// scalar32 context's, which test_mont_r2 checks against GMP) and refuses it
+// off by one either way, at every size it applies to; -1 (not applicable)
+// only above NVFIX vectors, where the generic check serves.
+TEST(IfmaModel, RrCheck) {
+  ASSERT_NE(fc__mont_ifma_model.rr_ok, nullptr);
+  Rng rng(95);
+  fc_mont_ctx m, r;
+  int applied = 0, refused = 0;
+  for (unsigned bits = 512; bits <= 8192; bits += 32) {
+    W n = random_modulus(rng, bits);
+    init_pair(n, &m, &r);
+    int ok = fc__mont_ifma_model.rr_ok(&m);
+    if (ok == -1) {  // above NVFIX vectors only (10 vectors: 4128 bits)
+      EXPECT_GT(bits, 4096u) << bits << " bits: the check did not apply";
+      continue;
+    }
+    ASSERT_EQ(ok, 1) << bits << " bits: R^2 mod n refused";
+    applied++;
+    for (int d : {1, -1}) {
+      uint32_t keep = m.rr[0];
+      m.rr[0] += (uint32_t)d;
+      EXPECT_EQ(fc__mont_ifma_model.rr_ok(&m), 0) << bits << " bits, rr " << (d > 0 ? "+" : "-") << " 1";
+      refused++;
+      m.rr[0] = keep;
+    }
+    // a wrong top word too (rr stays below n: its top bit is clear or n's next is set)
+    uint32_t keep = m.rr[m.nwords - 1];
+    m.rr[m.nwords - 1] ^= 1;
+    if (fc__bn_cmp(m.rr, m.n, m.nwords) < 0) {
+      EXPECT_EQ(fc__mont_ifma_model.rr_ok(&m), 0) << bits << " bits, rr's top word changed";
+      refused++;
+    }
+    m.rr[m.nwords - 1] = keep;
+  }
+  EXPECT_GE(applied, (4096 - 512) / 32 + 1);
+  EXPECT_GE(refused, 2 * applied);
+}
+
 // Operands and moduli at the limits: all-ones modulus, n - 1, operands whose
 // every 52-bit limb (and 32-bit word) is at its maximum, tiny moduli.
 TEST(IfmaModel, MulWorstCaseOperands) {

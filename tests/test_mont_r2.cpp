@@ -115,6 +115,8 @@ W gmp_rr(const W &n) {
 
 // The context's rr against the expectation, and the kernel's results
 // against scalar32's with the same modulus.
+size_t g_rr_checks;  // moduli whose rr the kernel's own rr_ok checked
+
 void check_modulus(const W &n, const std::string &want_digest, const std::string &what) {
   SCOPED_TRACE(what);
   size_t nw = n.size();
@@ -152,23 +154,40 @@ void check_modulus(const W &n, const std::string &want_digest, const std::string
   ASSERT_EQ(fc_mont_init_rr(rrctx.get(), n.data(), rr.data(), ctx->n0inv, nw), FC_OK);
   EXPECT_EQ(memcmp(rrctx.get(), ctx.get(), sizeof(fc_mont_ctx)), 0)
       << "fc_mont_init_rr with the same rr gives another context";
+  // the kernel's own check of a given rr (vboot keys), where it has one
+  const fc__mont_kernel *k = (const fc__mont_kernel *)rrctx->kernel;
+  if (k->rr_ok != nullptr && k->rr_ok(rrctx.get()) >= 0) {
+    EXPECT_EQ(k->rr_ok(rrctx.get()), 1) << "the kernel's rr check refuses R^2";
+    for (int d : {1, -1}) {
+      uint32_t keep = rrctx->rr[0];
+      rrctx->rr[0] += (uint32_t)d;
+      EXPECT_EQ(k->rr_ok(rrctx.get()), 0) << "the kernel's rr check accepts rr " << d;
+      rrctx->rr[0] = keep;
+    }
+    g_rr_checks++;
+  }
 }
 
 TEST_P(MontR2, EverySizeWorstAndRandomModuli) {
   const auto &cs = cases();
+  g_rr_checks = 0;
   // 4 moduli per size, 512..8192 in 32-bit steps, and 17 of odd lengths
   ASSERT_EQ(cs.size(), size_t{4 * 241 + 17});
   for (const Case &c : cs)
     check_modulus(c.n, c.digest,
                   c.kind + " " + std::to_string(c.bits) + " bits in " + std::to_string(c.nw) +
                       " words");
-  std::printf("[ R2 ] kernel %s: %zu moduli (vectors%s)\n", GetParam().c_str(), cs.size(),
+  if (GetParam() == "avx512ifma") {  // rr_ok up to 10 vectors: 512..4096 bits, 4 moduli each
+    EXPECT_GE(g_rr_checks, size_t{4 * 113}) << "the kernel's rr check ran too rarely";
+  }
+  std::printf("[ R2 ] kernel %s: %zu moduli (vectors%s), %zu rr checks by the kernel\n",
+              GetParam().c_str(), cs.size(),
 #if defined(FCT_HAVE_GMP)
-              " and GMP"
+              " and GMP",
 #else
-              ""
+              "",
 #endif
-  );
+              g_rr_checks);
 }
 
 #if defined(FCT_HAVE_GMP)

@@ -189,6 +189,32 @@ TEST_P(Vboot, TestFileSignatures) {
 
 // Every .vbpubk of a size holds the .keyb numbers whatever its hash; the
 // exponent comes from the algorithm field (a wrong explicit e is refused).
+// A .keyb whose rr is not R^2 mod n is refused (FC_ERR_KEY) on every
+// kernel: its low word one up or down, or its top word changed. The rr
+// check is the kernel's own where it has one (avx512ifma: one product),
+// fc__bn_rr_ok otherwise; both paths meet the same keys here.
+TEST_P(Vboot, WrongRrRefused) {
+  int refused = 0;
+  for (const Size &s : kSizes) {
+    std::string kname = std::string("testkeys/key_rsa") + s.name;
+    Bytes keyb = file(kname + ".keyb");
+    size_t nw = s.bits / 32, rr0 = 8 + 4 * nw, rrtop = 8 + 8 * nw - 4;
+    fc_rsa_pubkey k;
+    ASSERT_EQ(fc_rsa_pubkey_from_vboot(&k, keyb.data(), keyb.size(), s.e), FC_OK) << kname;
+    for (size_t at : {rr0, rrtop}) {
+      for (int d : {1, -1}) {
+        Bytes bad = keyb;
+        bad[at] = (uint8_t)(bad[at] + d);  // the word's low byte; rr stays below n (n's top bit is set)
+        if (at == rrtop && bad[at + 3] >= keyb[8 + 4 * nw - 1]) continue;
+        EXPECT_STREQ(fct::err_name(fc_rsa_pubkey_from_vboot(&k, bad.data(), bad.size(), s.e)), "KEY")
+            << kname << ": rr word at byte " << at << " changed by " << d;
+        refused++;
+      }
+    }
+  }
+  EXPECT_GE(refused, 2 * (int)(sizeof kSizes / sizeof kSizes[0]));
+}
+
 TEST_P(Vboot, VbpubkMatchesKeyb) {
   int n = 0;
   for (const Size &s : kSizes) {

@@ -365,5 +365,5 @@ static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *base, 
 }
 
 const fc__mont_kernel fc__mont_neon = {
-    {"neon", FC_CPU_NEON}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL,
+    {"neon", FC_CPU_NEON}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL, NULL,
 };

@@ -55,5 +55,5 @@ static void mont64_product(uint64_t *r, const uint64_t *a, const uint64_t *b, in
 }
 
 const fc__mont_kernel fc__mont_mulx = {
-    {"mulx", FC_CPU_BMI2 | FC_CPU_ADX}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL,
+    {"mulx", FC_CPU_BMI2 | FC_CPU_ADX}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL, NULL,
 };

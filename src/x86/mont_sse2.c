@@ -437,5 +437,5 @@ FC__REALIGN static fc_err modpow(const fc_mont_ctx *ctx, uint32_t *r, const uint
 }
 
 const fc__mont_kernel fc__mont_sse2 = {
-    {"sse2", FC_CPU_SSE2}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL,
+    {"sse2", FC_CPU_SSE2}, prepare, mont_mul, modpow, ws_slot, ws_fixed, NULL, NULL, NULL, NULL,
 };
