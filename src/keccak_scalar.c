@@ -19,30 +19,9 @@
   M(13) M(14) M(15) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24)
 
 #if !defined(__i386__)
-#define KT uint64_t
-#define KPAR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
-#define KROL(a, n) ((n) ? (((a) << ((n) & 63)) | ((a) >> ((64 - (n)) & 63))) : (a))
-#define KD(l, r) ((l) ^ KROL(r, 1))
-#define KXROL(a, d, n) KROL((a) ^ (d), n)
-#define KXOR(a, b) ((a) ^ (b))
-#define KAND(a, b) ((a) & (b))
-#define KOR(a, b) ((a) | (b))
-#define KNOT(a) (~(a))
-#define KIOTA(a, rc) ((a) ^ (rc))
+#include "keccak_plain64.h"
 
-#define DECL(i) uint64_t a##i = st[i], e##i;
-#define STORE(i) st[i] = a##i;
-
-static void permute(uint64_t st[25]) {
-  LANES(DECL)
-  FC__KECCAK_LC_MASK(a);
-  for (int r = 0; r < 24; r += 2) {
-    FC__KECCAK_ROUND_LC(a, e, fc__keccak_rc[r]);
-    FC__KECCAK_ROUND_LC(e, a, fc__keccak_rc[r + 1]);
-  }
-  FC__KECCAK_LC_MASK(a);
-  LANES(STORE)
-}
+static void permute(uint64_t st[25]) { fc__keccak_permute64(st, fc__keccak_rc); }
 
 static void absorb(uint64_t st[25], const uint8_t *in, size_t nblocks, size_t rate) {
   for (; nblocks--; in += rate) {
