@@ -214,8 +214,9 @@ static void ctx_wipe(fc_aes_gcm_ctx *ctx) {
 
 /* With a one-shot kernel for the key, ctx->ek0 holds J0 (ST_J0) until the
    first whole-block update encrypts it beside its blocks, or else the tag
-   step beside the last GHASH product; without one, it holds E(K, J0). A 96-bit IV then needs no kernel call here: J0 is the
-   public IV || 0^31 || 1, nothing secret is touched, and nothing is burned
+   step beside the last GHASH product; without one, it holds E(K, J0).
+   A 96-bit IV then needs no kernel call here: J0 is the public
+   IV || 0^31 || 1, nothing secret is touched, and nothing is burned
    (*depth stays 0). */
 static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, const uint8_t *iv,
                                     size_t iv_len, size_t *depth) {
@@ -227,8 +228,8 @@ static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, 
   static const uint8_t one[4] = {0, 0, 0, 1}, two[4] = {0, 0, 0, 2};
   ctx->key = key;
   ctx->state = j0_kept ? ST_AAD | ST_J0 : ST_AAD;
-  if (j0_kept && iv_len == 12) { /* J0 = IV || 0^31 || 1 and inc32(J0), written in place (a
-                                    block built in bytes and read whole would stall) */
+  if (j0_kept && iv_len == 12) { /* J0 and inc32(J0) written in place (a block built
+                                    in bytes, then read whole, would stall) */
     memcpy(ctx->ek0, iv, 12);
     memcpy(ctx->ek0 + 12, one, 4);
     memcpy(ctx->ctr, iv, 12);
