@@ -175,13 +175,18 @@ static FC__NOINLINE void body_ecb(const fc_aes_key *key, uint8_t ctr[16], uint8_
   fc__burn(ks, sizeof(ks));
 }
 
+/* j0 not NULL (a key with a one-shot kernel only): J0 in, E(K, J0) out,
+   computed by the same kernel call (its `crypt`). */
 static void body(const fc_aes_key *key, uint8_t ctr[16], uint8_t y[16], const uint8_t *in,
-                 uint8_t *out, size_t nblocks, int enc, size_t *depth) {
+                 uint8_t *out, size_t nblocks, int enc, uint8_t *j0, size_t *depth) {
   const fc__gcm_kernel *s = stitch_of(key);
   if (s != NULL) {
     const fc__gcm_seal_kernel *k = sealer_of(key);
     need(depth, k != NULL && nblocks < FC__GCM_STREAM_SMALL ? k->stack_small : s->stack);
-    (enc ? s->enc : s->dec)(key, ctr, y, in, out, nblocks);
+    if (j0 != NULL)
+      k->crypt(key, ctr, y, in, out, nblocks, enc, j0);
+    else
+      (enc ? s->enc : s->dec)(key, ctr, y, in, out, nblocks);
     return;
   }
   need(depth, 16 * GCTR_CHUNK + (aes_of(key)->stack > ghash_of(key)->stack ? aes_of(key)->stack
@@ -329,17 +334,10 @@ static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_
       ctx->used = 0;
     }
   }
-  if (len >= 16 && (ctx->state & ST_J0)) { /* E(J0) beside the blocks */
-    const fc__gcm_seal_kernel *k = sealer_of(key);
-    need(depth, len / 16 < FC__GCM_STREAM_SMALL ? k->stack_small : k->stack);
-    k->crypt(key, ctx->ctr, ctx->y, in, out, len / 16, enc, ctx->ek0);
+  if (len >= 16) { /* with ST_J0, E(J0) beside the blocks */
+    body(key, ctx->ctr, ctx->y, in, out, len / 16, enc, (ctx->state & ST_J0) ? ctx->ek0 : NULL,
+         depth);
     ctx->state &= ~(uint32_t)ST_J0;
-    in += len / 16 * 16;
-    out += len / 16 * 16;
-    len %= 16;
-  }
-  if (len >= 16) {
-    body(key, ctx->ctr, ctx->y, in, out, len / 16, enc, depth);
     in += len / 16 * 16;
     out += len / 16 * 16;
     len %= 16;
