@@ -7,9 +7,10 @@
  * Bulk: 16 counter blocks (four registers) through VAES per iteration
  * while the GHASH of 16 ciphertext blocks (the previous iteration's when
  * encrypting, this one's when decrypting) runs in the same round loop, one
- * step per round in rounds 1-9 (a register's lo and hi products, or its
- * mid ones; then the first fold), the rest after the last round (AES has
- * at least 9 middle rounds; AES-192/256's extra rounds are a plain loop).
+ * step per middle round (a register's lo and hi products, or its mid ones;
+ * then the folds), the rest after the last round: rounds 1-9 for AES-128,
+ * 1-11 for AES-192/256 (the bulk is instantiated once for each spread;
+ * with all 11 steps in AES-128's 9 rounds the longer keys' open lagged).
  * Aggregated: iterations go in pairs, the first multiplying by H^32..H^17,
  * the second by H^16..H^1 and reducing (two folds, ghash_vpclmul.h), one
  * reduction per 32 blocks; an odd iteration alone takes H^16..H^1. y joins
@@ -110,20 +111,20 @@ FCZ_INLINE void ghash_step(int k, int mode, fcz_acc *a, const uint64_t *hd, cons
 /* Rounds 1..nr of b[] (round 0 applied; kl[] the last round's keys) with
    the GHASH of x[] in `mode`: step r - 1 in round r, the steps left after
    the last round. */
-FCZ_INLINE void rounds_ghash(const __m128i *rk, const unsigned nr, __m512i b[GB],
-                             const __m512i kl[GB], int mode, fcz_acc *a, const uint64_t *hd,
-                             const __m512i x[GB], __m128i *y) {
+FCZ_INLINE void rounds_ghash(const __m128i *rk, const unsigned nr, const unsigned mid,
+                             __m512i b[GB], const __m512i kl[GB], int mode, fcz_acc *a,
+                             const uint64_t *hd, const __m512i x[GB], __m128i *y) {
   const int steps = mode == G_HIGH ? 8 : 11;
   UNROLL
-  for (unsigned r = 1; r < 10; r++) {
+  for (unsigned r = 1; r <= mid; r++) {
     aes_round(b, rk_at(rk, r));
     if ((int)r - 1 < steps) ghash_step((int)r - 1, mode, a, hd, x, y);
   }
-  for (unsigned r = 10; r < nr; r++) aes_round(b, rk_at(rk, r));
+  for (unsigned r = mid + 1; r < nr; r++) aes_round(b, rk_at(rk, r));
   UNROLL
   for (int i = 0; i < GB; i++) b[i] = _mm512_aesenclast_epi128(b[i], kl[i]);
   UNROLL
-  for (int k = 9; k < steps; k++) ghash_step(k, mode, a, hd, x, y);
+  for (int k = (int)mid; k < steps; k++) ghash_step(k, mode, a, hd, x, y);
 }
 
 /* Plain rounds 1..nr (round 0 applied). */
@@ -140,7 +141,8 @@ FCZ_INLINE void rounds_plain(const __m128i *rk, unsigned nr, __m512i b[GB], cons
    input (AESENCLAST's own XOR then yields the output: AESENCLAST(s, k ^ p)
    = AESENCLAST(s, k) ^ p), the rounds with the GHASH of g[] in `mode`,
    the output; x[] gets the reflected ciphertext. */
-FCZ_INLINE void group16(const __m128i *rk, const unsigned nr, const uint64_t *hd, __m512i *c,
+FCZ_INLINE void group16(const __m128i *rk, const unsigned nr, const unsigned mid,
+                        const uint64_t *hd, __m512i *c,
                         const uint8_t *in, uint8_t *out, int enc, int mode, fcz_acc *a,
                         __m128i *y, __m512i x[GB]) {
   __m512i b[GB], kl[GB], raw[GB], xd[GB];
@@ -154,7 +156,7 @@ FCZ_INLINE void group16(const __m128i *rk, const unsigned nr, const uint64_t *hd
   if (mode < 0)
     rounds_plain(rk, nr, b, kl);
   else
-    rounds_ghash(rk, nr, b, kl, mode, a, hd, enc ? x : xd, y);
+    rounds_ghash(rk, nr, mid, b, kl, mode, a, hd, enc ? x : xd, y);
   UNROLL
   for (int i = 0; i < GB; i++) {
     _mm512_storeu_si512(out + 64 * i, b[i]);
@@ -166,33 +168,35 @@ FCZ_INLINE void group16(const __m128i *rk, const unsigned nr, const uint64_t *hd
    blocks), an odd one alone. Encryption hashes the previous group's
    ciphertext and leaves the last group's in x[] for the caller to hash;
    decryption hashes everything. */
-FCZ_INLINE void bulk_nr(const __m128i *rk, const unsigned nr, const uint64_t *hd, __m512i *cp,
-                        __m128i *yp, const uint8_t *in, uint8_t *out, size_t ng, int enc,
-                        __m512i x[GB]) {
+FCZ_INLINE void bulk_nr(const __m128i *rk, const unsigned nr, const unsigned mid,
+                        const uint64_t *hd, __m512i *cp, __m128i *yp, const uint8_t *in,
+                        uint8_t *out, size_t ng, int enc, __m512i x[GB]) {
   __m512i c = *cp;
   __m128i y = *yp;
   fcz_acc a;
   size_t g = 0;
   if (enc) {
-    group16(rk, nr, hd, &c, in, out, 1, -1, &a, &y, x);
+    group16(rk, nr, mid, hd, &c, in, out, 1, -1, &a, &y, x);
     g = 1;
   }
   for (; g + 1 < ng; g += 2) {
-    group16(rk, nr, hd, &c, in + 256 * g, out + 256 * g, enc, G_HIGH, &a, &y, x);
-    group16(rk, nr, hd, &c, in + 256 * (g + 1), out + 256 * (g + 1), enc, G_LOW, &a, &y, x);
+    group16(rk, nr, mid, hd, &c, in + 256 * g, out + 256 * g, enc, G_HIGH, &a, &y, x);
+    group16(rk, nr, mid, hd, &c, in + 256 * (g + 1), out + 256 * (g + 1), enc, G_LOW, &a, &y, x);
   }
-  if (g < ng) group16(rk, nr, hd, &c, in + 256 * g, out + 256 * g, enc, G_FULL, &a, &y, x);
+  if (g < ng) group16(rk, nr, mid, hd, &c, in + 256 * g, out + 256 * g, enc, G_FULL, &a, &y, x);
   *cp = c;
   *yp = y;
 }
 
-/* bulk_nr with nr a constant (the key size is public). */
+/* bulk_nr with the GHASH spread over the middle rounds a key has (the
+   key size is public): 9 for AES-128, 11 for AES-192/256, a constant in
+   each instance. enc is a constant at every call. */
 FCZ_INLINE void bulk(const __m128i *rk, unsigned nr, const uint64_t *hd, __m512i *cp, __m128i *yp,
                      const uint8_t *in, uint8_t *out, size_t ng, int enc, __m512i x[GB]) {
-  if (enc)
-    bulk_nr(rk, nr, hd, cp, yp, in, out, ng, 1, x);
+  if (nr == 10)
+    bulk_nr(rk, nr, 9, hd, cp, yp, in, out, ng, enc, x);
   else
-    bulk_nr(rk, nr, hd, cp, yp, in, out, ng, 0, x);
+    bulk_nr(rk, nr, 11, hd, cp, yp, in, out, ng, enc, x);
 }
 
 FCZ_INLINE __mmask64 bytes_mask(size_t n) { /* n <= 64 */
@@ -296,13 +300,16 @@ static FC__NOINLINE void run_big(const fc_aes_key *key, __m512i *c, __m128i *y, 
   __m512i x[GB];
   size_t ng = n / 16;
   const __m128i z = _mm_setzero_si128();
-  bulk(rk, key->rounds, hd, c, y, in, out, ng, enc, x);
-  in += 256 * ng;
-  out += 256 * ng;
-  if (enc) /* a constant count: x[] stays in registers */
-    *y = group(rk, key->rounds, hd, c, *y, x, GB, in, out, 16 * (n - 16 * ng), 1, 0, z, z, NULL);
-  else
-    *y = group(rk, key->rounds, hd, c, *y, NULL, 0, in, out, 16 * (n - 16 * ng), 0, 0, z, z, NULL);
+  size_t rb = 16 * (n - 16 * ng);
+  if (enc) { /* a constant count: x[] stays in registers */
+    bulk(rk, key->rounds, hd, c, y, in, out, ng, 1, x);
+    *y = group(rk, key->rounds, hd, c, *y, x, GB, in + 256 * ng, out + 256 * ng, rb, 1, 0, z, z,
+               NULL);
+  } else {
+    bulk(rk, key->rounds, hd, c, y, in, out, ng, 0, x);
+    *y = group(rk, key->rounds, hd, c, *y, NULL, 0, in + 256 * ng, out + 256 * ng, rb, 0, 0, z, z,
+               NULL);
+  }
 }
 
 /* The stitched kernels' entry: under 32 blocks one group, else run_big.
@@ -346,13 +353,16 @@ static FC__NOINLINE void seal_big(const fc_aes_key *key, __m512i c, __m128i y, c
   __m512i x[GB];
   size_t ng = len / 256;
   __m128i ej0 = _mm_setzero_si128();
-  bulk(rk, key->rounds, hd, &c, &y, in, out, ng, enc, x);
-  in += 256 * ng;
-  out += 256 * ng;
-  if (enc) /* a constant count: x[] stays in registers */
-    y = group(rk, key->rounds, hd, &c, y, x, GB, in, out, len - 256 * ng, 1, 1, lr, j0, &ej0);
-  else
-    y = group(rk, key->rounds, hd, &c, y, NULL, 0, in, out, len - 256 * ng, 0, 1, lr, j0, &ej0);
+  size_t rb = len - 256 * ng;
+  if (enc) { /* a constant count: x[] stays in registers */
+    bulk(rk, key->rounds, hd, &c, &y, in, out, ng, 1, x);
+    y = group(rk, key->rounds, hd, &c, y, x, GB, in + 256 * ng, out + 256 * ng, rb, 1, 1, lr, j0,
+              &ej0);
+  } else {
+    bulk(rk, key->rounds, hd, &c, &y, in, out, ng, 0, x);
+    y = group(rk, key->rounds, hd, &c, y, NULL, 0, in + 256 * ng, out + 256 * ng, rb, 0, 1, lr,
+              j0, &ej0);
+  }
   fcx_st(tag, _mm_xor_si128(fcx_bswap(y), ej0));
 }
 
