@@ -217,6 +217,27 @@ static void ctx_wipe(fc_aes_gcm_ctx *ctx) {
   __asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
 
+/* dst = iv[0 .. 12) || [c]_32 (c < 256): J0 or inc32(J0) for a 96-bit IV.
+   On little-endian hosts as two 8-byte stores, which the kernels read
+   back as two 8-byte loads (ld_halves in gcm_vaes.c): a block built from
+   narrower stores and read whole could not be forwarded from the store
+   buffer, and the update's first kernel instruction would wait for it. */
+static void put_j(uint8_t dst[16], const uint8_t *iv, uint32_t c) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t lo, hi;
+  uint32_t mid;
+  memcpy(&lo, iv, 8);
+  memcpy(&mid, iv + 8, 4);
+  hi = (uint64_t)mid | (uint64_t)c << 56;
+  memcpy(dst, &lo, 8);
+  memcpy(dst + 8, &hi, 8);
+#else
+  memcpy(dst, iv, 12);
+  dst[12] = dst[13] = dst[14] = 0;
+  dst[15] = (uint8_t)c;
+#endif
+}
+
 /* With a one-shot kernel for the key, ctx->ek0 holds J0 (ST_J0) until the
    first whole-block update encrypts it beside its blocks, or else the tag
    step beside the last GHASH product; without one, it holds E(K, J0).
@@ -230,15 +251,11 @@ static FC__NOINLINE fc_err gcm_init(fc_aes_gcm_ctx *ctx, const fc_aes_key *key, 
   if (!fc__aes_key_ok(key) || iv == NULL || iv_len == 0 || iv_len > (SIZE_MAX >> 4))
     return FC_ERR_ARG;
   const int j0_kept = sealer_of(key) != NULL;
-  static const uint8_t one[4] = {0, 0, 0, 1}, two[4] = {0, 0, 0, 2};
   ctx->key = key;
   ctx->state = j0_kept ? ST_AAD | ST_J0 : ST_AAD;
-  if (j0_kept && iv_len == 12) { /* J0 and inc32(J0) written in place (a block built
-                                    in bytes, then read whole, would stall) */
-    memcpy(ctx->ek0, iv, 12);
-    memcpy(ctx->ek0 + 12, one, 4);
-    memcpy(ctx->ctr, iv, 12);
-    memcpy(ctx->ctr + 12, two, 4);
+  if (j0_kept && iv_len == 12) {
+    put_j(ctx->ek0, iv, 1);
+    put_j(ctx->ctr, iv, 2);
     return FC_OK;
   }
   uint8_t j0[16] = {0};
@@ -354,18 +371,23 @@ static FC__NOINLINE fc_err update(fc_aes_gcm_ctx *ctx, const uint8_t *in, uint8_
   return FC_OK;
 }
 
-/* The full 16-byte tag; wipes ctx. */
-static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16], size_t *depth) {
+/* The full 16-byte tag; wipes ctx. With a one-shot kernel, one `tag`
+   call does the partial block, the lengths and, if still to do, E(J0).
+   For encryption that call leaves nothing to burn: `tag` keeps its
+   secrets in registers and zeroes them (aes_internal.h), and the tag it
+   gives is the caller's output; decryption's is the expected tag, and its
+   frames are burned. */
+static void final_tag(fc_aes_gcm_ctx *ctx, uint8_t tag[16], int enc, size_t *depth) {
   const fc_aes_key *key = ctx->key;
-  need(depth, 0);
   const fc__gcm_seal_kernel *k = sealer_of(key);
-  if (k != NULL) { /* the partial block, the lengths and, if still to do, E(J0): one call */
-    need(depth, k->stack_block);
+  if (k != NULL) {
+    if (!enc) need(depth, k->stack_block);
     k->tag(key, ctx->y, ctx->buf, ctx->used, ctx->aad_len, ctx->msg_len, ctx->ek0,
            (ctx->state & ST_J0) != 0, tag);
     ctx_wipe(ctx);
     return;
   }
+  need(depth, 0);
   uint8_t lens[16];
   if (phase(ctx) == ST_AAD) end_aad(ctx, depth);
   if (ctx->used != 0) {
@@ -385,7 +407,7 @@ static FC__NOINLINE fc_err enc_final(fc_aes_gcm_ctx *ctx, uint8_t *tag, size_t t
   if (!ctx_ok(ctx) || phase(ctx) == ST_DEC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
-  final_tag(ctx, full, depth);
+  final_tag(ctx, full, 1, depth);
   memcpy(tag, full, tag_len);
   fc__burn(full, sizeof(full));
   return FC_OK;
@@ -406,7 +428,7 @@ static FC__NOINLINE fc_err dec_final(fc_aes_gcm_ctx *ctx, const uint8_t *tag, si
   if (!ctx_ok(ctx) || phase(ctx) == ST_ENC || tag == NULL || tag_len < 4 || tag_len > 16)
     return FC_ERR_ARG;
   uint8_t full[16];
-  final_tag(ctx, full, depth);
+  final_tag(ctx, full, 0, depth);
   return tag_check(full, tag, tag_len);
 }
 
@@ -497,9 +519,9 @@ static FC__NOINLINE fc_err gcm_decrypt(const fc_aes_key *key, const uint8_t *iv,
    calls take the depth first; a streaming call's work raises `d` before
    each kernel call and wherever the layer itself handles data (final wipes
    the context, and with it the key pointer, so the depth cannot be taken
-   after). A streaming call that handled nothing (d still 0: an empty AAD
-   or update, an init with a 96-bit IV on a key with a one-shot kernel)
-   burns nothing. */
+   after). A streaming call that left nothing secret in its frames (d
+   still 0: an empty AAD or update, an init with a 96-bit IV on a key with
+   a one-shot kernel, an encryption final on such a key) burns nothing. */
 #define TRACKED(work)                       \
   do {                                      \
     size_t d = 0;                           \

@@ -72,9 +72,11 @@ size_t fc__aes_burn_depth(const fc_aes_key *key, size_t layer);
  *          < 16; none when 0), then the lengths block of aad_len and
  *          msg_len bytes; tag = y ^ E(K, ek0) when enc_j0 (ek0 holds J0),
  *          else y ^ ek0.
- * Each entry zeroes its vector registers before it returns. The caller
+ * Each entry zeroes its vector registers before it returns. tag keeps
+ * y, E(K, J0) and the key's values in registers (no spill: test_wipe scans
+ * the stack after an encryption final, which burns nothing). The caller
  * burns, beside the layer's figure, stack_block bytes after block
- * or tag; stack_small after seal with len < FC__GCM_SEAL_SMALL (the bulk
+ * or a decryption's tag; stack_small after seal with len < FC__GCM_SEAL_SMALL (the bulk
  * loop did not run) and after crypt or the pair's stitched enc or dec with
  * fewer than FC__GCM_STREAM_SMALL blocks; else stack (any call).
  */

@@ -199,6 +199,23 @@ FCZ_INLINE void bulk(const __m128i *rk, unsigned nr, const uint64_t *hd, __m512i
     bulk_nr(rk, nr, 11, hd, cp, yp, in, out, ng, enc, x);
 }
 
+/* A block read as two 8-byte loads: the streaming init writes J0 and the
+   first counter as two 8-byte stores each (aes_gcm.c, put_j), which a
+   16-byte load could not take from the store buffer. */
+FCZ_INLINE __m128i ld_halves(const uint8_t *p) {
+  uint64_t lo, hi;
+  memcpy(&lo, p, 8);
+  memcpy(&hi, p + 8, 8);
+  return _mm_insert_epi64(_mm_cvtsi64_si128((long long)lo), (long long)hi, 1);
+}
+
+/* The lengths block, reflected: bit counts of the AAD (high half) and
+   the text (low half), built in registers (not through the stack, whose
+   two 8-byte stores a 16-byte load could not forward). */
+FCZ_INLINE __m128i lengths(uint64_t aad_len, uint64_t msg_len) {
+  return _mm_insert_epi64(_mm_cvtsi64_si128((long long)(msg_len * 8)), (long long)(aad_len * 8), 1);
+}
+
 FCZ_INLINE __mmask64 bytes_mask(size_t n) { /* n <= 64 */
   return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
 }
@@ -317,8 +334,8 @@ static FC__NOINLINE void run_big(const fc_aes_key *key, __m512i *c, __m128i *y, 
    blocks' (the out-of-order core runs them in the AES units' free slots). */
 static void run(const fc_aes_key *key, uint8_t ctr[16], uint8_t yb[16], const uint8_t *in,
                 uint8_t *out, size_t n, int enc, uint8_t *ek0) {
-  if (ek0 != NULL) fcx_st(ek0, fcx_enc1(fcx_ek(key), key->rounds, fcx_ld(ek0)));
-  __m128i c1 = fcx_bswap(fcx_ld(ctr));
+  if (ek0 != NULL) fcx_st(ek0, fcx_enc1(fcx_ek(key), key->rounds, ld_halves(ek0)));
+  __m128i c1 = fcx_bswap(ld_halves(ctr));
   __m512i c = _mm512_add_epi32(_mm512_broadcast_i32x4(c1), FCV_LANE_IDX);
   __m128i y = fcx_bswap(fcx_ld(yb));
   if (n >= 32)
@@ -394,7 +411,7 @@ static void seal(const fc_aes_key *key, const uint8_t iv[12], const uint8_t *aad
     aad += gb;
     left -= gb;
   }
-  const __m128i lr = _mm_set_epi64x((long long)((uint64_t)aad_len * 8), (long long)((uint64_t)len * 8));
+  const __m128i lr = lengths(aad_len, len);
   if (len >= FC__GCM_SEAL_SMALL) {
     seal_big(key, c, y, in, out, len, enc, lr, j0, tag);
   } else {
@@ -429,7 +446,7 @@ static void stream_tag(const fc_aes_key *key, const uint8_t yb[16], const uint8_
   __m128i ej0 = fcx_ld(ek0);
   if (enc_j0) ej0 = fcx_enc1(fcx_ek(key), key->rounds, ej0); /* beside the product */
   __m128i y = fcx_bswap(fcx_ld(yb));
-  const __m128i lr = _mm_set_epi64x((long long)(aad_len * 8), (long long)(msg_len * 8));
+  const __m128i lr = lengths(aad_len, msg_len);
   if (used != 0) { /* (y + P) H^2 + L H, one reduction */
     __m128i p = _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(bytes_mask(used), buf));
     fcz_acc a;
