@@ -308,18 +308,20 @@ static void mod_shl64(uint32_t *a, const uint32_t *n, size_t nw, uint32_t nbits,
       st64(a, i, (ld64(a, i, 2 * m) >> s) | (i + 1 < m ? ld64(a, i + 1, 2 * m) << (64 - s) : 0));
 }
 
-/* a = a / 2^(64 m) mod n for a < n, m = nw / 2 (nw even): HAC 14.32 with
-   64-bit digits, as fc__bn_mont_reduce. */
-static void mont_reduce64(uint32_t *a, const uint32_t *n, size_t nw) {
+/* a = a / 2^(64 rows) mod n for a < n, nw even: HAC 14.32 with 64-bit
+   digits, as fc__bn_mont_reduce, for any number of rows. After j rows
+   a' = (a + Q n) / 2^(64 j) with Q < 2^(64 j), so a' < n + 1, and a' = n
+   only for a = 0: the result is below n and fits m limbs (top 0). */
+void fc__bn_redc64(uint32_t *a, const uint32_t *n, size_t nw, size_t rows) {
   size_t m = nw / 2;
   uint64_t k0 = fc__neg_inv64(ld64(n, 0, nw)), top = 0;
 #if defined(FC_HAVE_DIVSTEP_ADX)
   if (adx_rows()) {
-    for (size_t i = 0; i < m; i++) top = fc__bn_redc_step_adx(a, n, m, ld64(a, 0, nw) * k0, top);
-    return; /* a < n on entry: the result is below n, top 0 */
+    for (size_t i = 0; i < rows; i++) top = fc__bn_redc_step_adx(a, n, m, ld64(a, 0, nw) * k0, top);
+    return;
   }
 #endif
-  for (size_t i = 0; i < m; i++) {
+  for (size_t i = 0; i < rows; i++) {
     uint64_t a0 = ld64(a, 0, nw), q = a0 * k0;
     fc__u128 c = ((fc__u128)q * ld64(n, 0, nw) + a0) >> 64; /* the low limb is 0 */
     for (size_t j = 1; j < m; j++) {
@@ -340,7 +342,7 @@ int fc__bn_rr_ok(const fc_mont_ctx *c) {
   for (size_t i = 0; i < nw; i++) t[i] = c->rr[i];
 #if defined(__SIZEOF_INT128__) && !defined(__OPTIMIZE_SIZE__)
   if (nw % 2 == 0)
-    mont_reduce64(t, c->n, nw);
+    fc__bn_redc64(t, c->n, nw, nw / 2);
   else
 #endif
     fc__bn_mont_reduce(t, c->n, c->n0inv, nw);

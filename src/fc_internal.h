@@ -200,6 +200,9 @@ void fc__bn_mod_shl(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
    FC_MONT_MAX_WORDS words, n zero above nwords (a context's n): 64-bit
    digits read and write the word above nwords (a's is left zero). */
 void fc__bn_mod_shl_fast(uint32_t *a, const uint32_t *n, size_t nwords, size_t k);
+/* a = a / 2^(64 rows) mod n for a < n, nwords even (optimised builds with a
+   128-bit product only: bn_util.c). */
+void fc__bn_redc64(uint32_t *a, const uint32_t *n, size_t nwords, size_t rows);
 /* x = 2^e mod n for e >= nbits - 1 (nbits = bits of n), variable time; x
    and n as for fc__bn_mod_shl_fast. R mod n, R^2 mod n and the
    kernels' radix constants (2^(32 nwords + 2k) for R' = R 2^k). */

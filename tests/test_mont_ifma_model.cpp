@@ -5,12 +5,21 @@
 // real kernel runs the suite of test_mont.cpp wherever AVX-512 IFMA is usable.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <vector>
+
 #include "fc_internal.h"
 #include "fc_test.h"
 
 extern "C" const fc__mont_kernel fc__mont_ifma_model;
 extern "C" void fc__ifma_model_normalise(uint64_t *r, const uint64_t *limbs, size_t nv);
 extern "C" unsigned fc__ifma_model_lanes(void);
+#if defined(__SIZEOF_INT128__) && !defined(__OPTIMIZE_SIZE__)
+#define FCT_HAVE_POW2_52 1 /* the model's set-up division exists (mont_ifma_body.h) */
+extern "C" const fc__mont_kernel fc__mont_ifma_model_rare;
+extern "C" void fc__ifma_model_pow2(const fc_mont_ctx *ctx, uint64_t *x, size_t e);
+extern "C" void fc__ifma_model_rare_pow2(const fc_mont_ctx *ctx, uint64_t *x, size_t e);
+#endif
 
 using fct::Bytes;
 using fct::Rng;
@@ -196,6 +205,86 @@ TEST(IfmaModel, NormaliseMatchesSerialCarries) {
     }
   }
 }
+
+#if defined(FCT_HAVE_POW2_52)
+// 32-bit words to 52-bit limbs (L of them).
+std::vector<uint64_t> limbs52(const W &w, size_t L) {
+  std::vector<uint64_t> d(L, 0);
+  for (size_t bit = 0; bit < 32 * w.size(); bit++)
+    if ((w[bit / 32] >> (bit % 32)) & 1) d[bit / 52] |= 1ull << (bit % 52);
+  return d;
+}
+
+// The moduli of a size: a random one, all ones, 2^(k-1) + 1, all ones of
+// k - 1 bits under a top bit (the digits' edge cases: top limbs of N all
+// ones, or a lone top bit over zeros).
+std::vector<W> moduli_of(Rng &rng, unsigned bits) {
+  size_t nw = (bits + 31) / 32;
+  unsigned top = bits - 32 * (nw - 1);
+  W ones(nw, ~0u), pow(nw, 0), high(nw, ~0u);
+  if (top < 32) ones[nw - 1] = high[nw - 1] = (1u << top) - 1;
+  pow[0] = 1;
+  pow[nw - 1] |= 1u << (top - 1);
+  high[nw - 1] = 1u << (top - 1);
+  high[0] |= 1;
+  return {random_modulus(rng, bits), ones, pow, high};
+}
+
+// The set-up division in radix 2^52 (pow2_52: fc_mont_init's R'^2 on the
+// kernel from 9 vectors) against the library's scalar division
+// (fc__bn_pow2_mod, which test_mont_r2 checks against Python and GMP), at
+// every size, for R'^2 and other exponents; and the same through the model
+// whose rare paths run in every row (the add-back of N, the ripple).
+TEST(IfmaModel, SetupDivisionMatchesScalar) {
+  Rng rng(97);
+  size_t checked = 0;
+  for (unsigned bits = 512; bits <= 8192; bits += 32)
+    for (unsigned odd : {0u, 1u, 17u}) {
+      for (const W &n : moduli_of(rng, bits - odd)) {
+        fc_mont_ctx m;
+        ASSERT_EQ(fc__mont_init_with(&m, n.data(), n.size(), &fc__mont_scalar32), FC_OK);
+        size_t L = 8 * ((32 * n.size() + 2 + 52 * 8 - 1) / (52 * 8));
+        std::vector<size_t> es = {104 * L, m.nbits - 1u, m.nbits, 64 * n.size(), m.nbits + 1u + rng.u32() % (104 * L)};
+        for (size_t e : es) {
+          W want(FC_MONT_MAX_WORDS, 0);
+          fc__bn_pow2_mod(want.data(), m.n, n.size(), m.nbits, e);
+          want.resize(n.size());
+          std::vector<uint64_t> got(L), rare(L);
+          fc__ifma_model_pow2(&m, got.data(), e);
+          fc__ifma_model_rare_pow2(&m, rare.data(), e);
+          ASSERT_EQ(got, limbs52(want, L)) << bits - odd << " bits, e " << e;
+          ASSERT_EQ(rare, got) << bits - odd << " bits, e " << e << " (rare paths)";
+          checked++;
+        }
+      }
+    }
+  EXPECT_EQ(checked, 241u * 3 * 4 * 5);
+}
+
+// fc_mont_init's chain on the model (R'^2 by pow2_52 from 9 vectors, rr
+// from it) gives the context that scalar32's rr and the model's prepare
+// give, at every size.
+TEST(IfmaModel, InitChainMatchesPrepare) {
+  ASSERT_NE(fc__mont_ifma_model.init_chain, nullptr);
+  Rng rng(98);
+  for (unsigned bits = 512; bits <= 8192; bits += 32)
+    for (const W &n : moduli_of(rng, bits - 1)) {
+      fc_mont_ctx a, b, c;
+      ASSERT_EQ(fc__mont_init_with(&a, n.data(), n.size(), &fc__mont_ifma_model), FC_OK);
+      ASSERT_EQ(fc__mont_init_with(&c, n.data(), n.size(), &fc__mont_ifma_model_rare), FC_OK);
+      ASSERT_EQ(fc__mont_init_with(&b, n.data(), n.size(), &fc__mont_scalar32), FC_OK);
+      fc__mont_ifma_model.prepare(&b);
+      ASSERT_EQ(W(a.rr, a.rr + n.size()), W(b.rr, b.rr + n.size())) << bits - 1 << " bits";
+      ASSERT_EQ(0, std::memcmp(a.kdata, b.kdata, sizeof a.kdata)) << bits - 1 << " bits";
+      ASSERT_EQ(0, std::memcmp(c.kdata, b.kdata, sizeof c.kdata)) << bits - 1 << " bits (rare)";
+    }
+}
+#else
+TEST(IfmaModel, SetupDivisionMatchesScalar) {
+  GTEST_SKIP() << "UNAVAILABLE: no 128-bit product on this target, so no radix-2^52 set-up "
+                  "division (the kernel is x86-64 only; the x86-64 and AArch64 suites run this)";
+}
+#endif
 
 // The model and the real kernel agree step for step where the CPU has IFMA.
 TEST(IfmaModel, MatchesRealKernelWhereUsable) {

@@ -12,7 +12,9 @@
  * above; modpow 160, mont_mul 3968 (its operands and scratch), prepare
  * about 1.1 KiB; the e = 2^k + 1 verification: verify_f4 128, then its
  * last product in f4_last 336 + amm_f4_* (16 at 2048 bits, 1160 at 4096),
- * prepare_f4 208 + a squaring.
+ * prepare_f4 208 + a squaring; fc_mont_init's chain (init_chain, from 9
+ * vectors the radix-2^52 division pow2_52) stays within key set-up's
+ * 4 KiB (tests/test_stack.cpp: 3,240 bytes at 8192 bits from n and e).
  * On the development machine (Xeon, Emerald Rapids) two 512-bit ports take
  * VPMADD52 (two per cycle, 4 cycles), shuffles only one (3 cycles), and a
  * result crossing between IFMA and vpaddq/vpsrlq costs 2-3.5 cycles more:
@@ -20,6 +22,7 @@
  * two ports first, its chain (about 14 cycles) second.
  */
 #include <immintrin.h>
+#include <stdint.h>
 
 /* 512-bit vectors. A 256-bit build of the same body (VL 4, two VPMADD52
    ymm per cycle on paper) measured 1.3x slower on the development machine. */
@@ -48,5 +51,16 @@
 #define FC_IFMA_NEEDS (FC_CPU_AVX512F | FC_CPU_AVX512IFMA)
 #define FC_IFMA_DESC fc__mont_avx512ifma
 #define FC_IFMA_INLINE inline __attribute__((always_inline))
+/* The set-up division's quotient digit (mont_ifma_body.h, pow2_52): one
+   DIVQ, whose quotient fits (below 2^52 there); no libgcc call. */
+static inline uint64_t ifma_div104(uint64_t hi, uint64_t lo, uint64_t d) {
+  uint64_t q, r;
+  __asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+  (void)r;
+  return q;
+}
+#define IFMA_DIV104(hi, lo, d) ifma_div104((hi), (lo), (d))
+#define IFMA_LANE(v, i) \
+  ((uint64_t)_mm_extract_epi64(_mm512_extracti32x4_epi32((v), (i) / 2), (i) % 2))
 
 #include "mont_ifma_body.h"

@@ -8,6 +8,16 @@
  */
 #include <stdint.h>
 
+/* The names of this instance; tests/support/mont_ifma_model_rare.c builds a
+   second one, whose set-up division takes each digit one too large and
+   ripples every row, so the paths real moduli take about 2^-50 of the time
+   run on every row there. */
+#ifndef FC_IFMA_MODEL_HOOK
+#define FC_IFMA_MODEL_HOOK(x) fc__ifma_model_##x
+#define FC_IFMA_MODEL_DESC fc__mont_ifma_model
+#define FC_IFMA_MODEL_NAME "ifma-model"
+#endif
+
 /* Lanes per vector: the same as the kernel's (src/x86/mont_avx512ifma.c). */
 #define VL 8
 
@@ -138,21 +148,31 @@ static vq vpaddq_k(vq s, unsigned k, vq a, vq b) {
 #define V_MASKZ_MOV(k, a) vmovdqa64_kz((k), (a))
 #define V_BLEND(k, a, b) vpblendmq((k), (a), (b))
 #define V_MASK_ADD(s, k, a, b) vpaddq_k((s), (k), (a), (b))
-#define FC_IFMA_NAME "ifma-model"
+#define FC_IFMA_NAME FC_IFMA_MODEL_NAME
 #define FC_IFMA_NEEDS 0
-#define FC_IFMA_DESC fc__mont_ifma_model
+#define FC_IFMA_DESC FC_IFMA_MODEL_DESC
 
 #include "mont_ifma_body.h"
 
 /* Test hook: the kernel's carry pass on limbs given in memory (nv vectors,
    limbs < 2^62, value < 2^(52 VL nv)); r gets VL nv normalised limbs. */
-void fc__ifma_model_normalise(uint64_t *r, const uint64_t *limbs, size_t nv);
-void fc__ifma_model_normalise(uint64_t *r, const uint64_t *limbs, size_t nv) {
+void FC_IFMA_MODEL_HOOK(normalise)(uint64_t *r, const uint64_t *limbs, size_t nv);
+void FC_IFMA_MODEL_HOOK(normalise)(uint64_t *r, const uint64_t *limbs, size_t nv) {
   vq acc[NVMAX];
   for (size_t j = 0; j < nv; j++) acc[j] = vmovdqu64_load(limbs + VL * j);
   normalise(r, acc, nv);
 }
 
+#if defined(IFMA_POW2_52)
+/* Test hook: x = 2^e mod n by the kernel's radix-2^52 division (L limbs,
+   L = VL * vectors for ctx), for e + 1 >= nbits. */
+void FC_IFMA_MODEL_HOOK(pow2)(const fc_mont_ctx *ctx, uint64_t *x, size_t e);
+void FC_IFMA_MODEL_HOOK(pow2)(const fc_mont_ctx *ctx, uint64_t *x, size_t e) {
+  uint64_t nc[LMAX];
+  pow2_52(ctx, x, nc, e);
+}
+#endif
+
 /* Lanes per vector of the model (and kernel). */
-unsigned fc__ifma_model_lanes(void);
-unsigned fc__ifma_model_lanes(void) { return VL; }
+unsigned FC_IFMA_MODEL_HOOK(lanes)(void);
+unsigned FC_IFMA_MODEL_HOOK(lanes)(void) { return VL; }
