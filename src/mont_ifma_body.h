@@ -816,10 +816,10 @@ static void init_chain(fc_mont_ctx *ctx) {
   }
 #if defined(IFMA_POW2_52)
   /* From 9 vectors (3,329 bits) R'^2 by pow2_52, then rr = R'^2 / 2^(2k):
-     on the EPYC (Zen 5) fc_mont_init took 0.72x the scalar division's time
-     at 4096 bits and 0.68x at 8192, the same at 3072 and 1.07x at 2048
-     (its rows' chain, digit then vector product, is about as long as a
-     64-bit digit step there). */
+     on the EPYC (Zen 5) fc_mont_init took 0.63-0.84x the scalar division's
+     time at 4096 bits and 0.68-0.76x at 8192 (several runs), the same at
+     3072 and 1.07x at 2048 (its rows' chain, digit then vector product, is
+     about as long as a 64-bit digit step there). */
   if (nw % 2 == 0 && nvec(ctx) >= 9) {
     uint64_t *kd = ctx->kdata;
     uint64_t n64 = ((uint64_t)ctx->n[1] << 32) | ctx->n[0];
