@@ -129,8 +129,20 @@ _Static_assert((K_C + LMAX) * 8 <= FC_MONT_KDATA_BYTES, "kdata too small");
 
 static size_t nvec(const fc_mont_ctx *ctx) { return NVB(32 * (size_t)ctx->nwords); }
 
-/* w[0..nw) (32-bit words) to L limbs of 52 bits, zero-extended. */
 static uint32_t word_at(const uint32_t *w, size_t nw, size_t k) { return k < nw ? w[k] : 0; }
+
+/* Bits pos .. pos + 51 of w[0 .. nw) (32-bit words; zeros below bit 0 and
+   above the last word). */
+static uint64_t bits52(const uint32_t *w, size_t nw, long pos) {
+  if (pos < 0) return pos <= -52 ? 0 : (bits52(w, nw, 0) << -pos) & MASK52;
+  size_t k = (size_t)pos / 32;
+  unsigned sh = (unsigned)pos % 32;
+  uint64_t v = ((uint64_t)word_at(w, nw, k + 1) << 32 | word_at(w, nw, k)) >> sh;
+  if (sh > 12) v |= (uint64_t)word_at(w, nw, k + 2) << (64 - sh);
+  return v & MASK52;
+}
+
+/* w[0..nw) (32-bit words) to L limbs of 52 bits, zero-extended. */
 static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
   size_t j = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -153,13 +165,7 @@ static void to52(uint64_t *d, const uint32_t *w, size_t nw, size_t L) {
     d[j] = (v >> (52 * j % 8)) & MASK52;
   }
 #endif
-  for (; j < L; j++) {
-    size_t bit = 52 * j, k = bit / 32;
-    unsigned sh = (unsigned)(bit % 32); /* 0, 4, ..., 28 */
-    uint64_t v = ((uint64_t)word_at(w, nw, k + 1) << 32 | word_at(w, nw, k)) >> sh;
-    if (sh > 12) v |= (uint64_t)word_at(w, nw, k + 2) << (64 - sh);
-    d[j] = v & MASK52;
-  }
+  for (; j < L; j++) d[j] = bits52(w, nw, (long)(52 * j));
 }
 
 /* L normalised limbs to nw 32-bit words (value < 2^(32 nw)). Eight limbs
@@ -551,16 +557,6 @@ static inline uint64_t ifma_lane(V v, unsigned i) {
 #define IFMA_DIV104(hi, lo, d) ((uint64_t)(((unsigned __int128)(hi) << 64 | (lo)) / (d)))
 #endif
 
-/* Bits pos .. pos + 51 of w[0 .. nw) (32-bit words; zeros below bit 0). */
-static uint64_t bits52(const uint32_t *w, size_t nw, long pos) {
-  if (pos < 0) return pos <= -52 ? 0 : (bits52(w, nw, 0) << -pos) & MASK52;
-  size_t k = (size_t)pos / 32;
-  unsigned sh = (unsigned)pos % 32;
-  uint64_t v = ((uint64_t)word_at(w, nw, k + 1) << 32 | word_at(w, nw, k)) >> sh;
-  if (sh > 12) v |= (uint64_t)word_at(w, nw, k + 2) << (64 - sh);
-  return v & MASK52;
-}
-
 /* The digit of (u2 B^2 + u1 B + u0) / (d1 B + d0 + ...), u2 <= d1, d1 >= 2^51:
    the row's or one more. floor((u2 B + u1) / d1) by the reciprocal
    v = floor((B^2 - 1) / d1) - B (Moller and Granlund, "Improved division by
@@ -686,19 +682,11 @@ static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_
 #endif
     /* limb L: the old top limb, hi(q nc_(L-1)), the carry */
     uint64_t sl = t[0] + IFMA_LANE(V_ADD(ph, pc), VL - 1);
-    int64_t d = 0;
-    if (__builtin_expect(over != 0, 0)) {
+    if (__builtin_expect(over != 0 || (int64_t)(sl - q) < 0, 0)) { /* in memory, rarely */
       FC_UNROLL
       for (size_t j = 0; j < nv && X; j++) V_STOREU(x + VL * j, X[j]);
-      sl += ripple52(x, L);
-      d = (int64_t)(sl - q);
-      while (d < 0) d += (int64_t)add_n52(x, nc, L);
-      FC_UNROLL
-      for (size_t j = 0; j < nv && X; j++) X[j] = V_LOADU(x + VL * j);
-    } else if (__builtin_expect((d = (int64_t)(sl - q)) < 0, 0)) {
-      FC_UNROLL
-      for (size_t j = 0; j < nv && X; j++) V_STOREU(x + VL * j, X[j]);
-      while (d < 0) d += (int64_t)add_n52(x, nc, L);
+      if (over) sl += ripple52(x, L);
+      for (int64_t d = (int64_t)(sl - q); d < 0;) d += (int64_t)add_n52(x, nc, L);
       FC_UNROLL
       for (size_t j = 0; j < nv && X; j++) X[j] = V_LOADU(x + VL * j);
     }
@@ -779,18 +767,24 @@ static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, uint64_t *x, uint64
  * mod n straight from n (fc__bn_pow2_mod: R mod n shifted by 2(52 L - 32 nw)
  * bits, a few digit steps of long division), so it never depends on rr.
  */
+/* k0, no e = 2^k + 1 constants yet, the three slots zeroed (L limbs each,
+   zero above: to52's zero-extension is its slow path), n in K_N. */
+static void prepare_n(fc_mont_ctx *ctx, size_t L) {
+  size_t nw = ctx->nwords;
+  uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
+  ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
+  ctx->kdata[K_F4] = 0; /* until prepare_f4 */
+  __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
+  to52(ctx->kdata + K_N, ctx->n, nw, L);
+}
+
 /* The constants from rr, and C when c is not NULL (else from n). */
 static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
   fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
-  uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
-  ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
-  ctx->kdata[K_F4] = 0; /* until prepare_f4 */
-  /* L limbs each, zero above (to52's zero-extension is its slow path) */
-  __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
-  to52(ctx->kdata + K_N, ctx->n, nw, L);
+  prepare_n(ctx, L);
   to52(ctx->kdata + K_RR, rr, nw, L);
   if (c == NULL) {
     fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 104 * L - 32 * nw);
@@ -822,11 +816,7 @@ static void init_chain(fc_mont_ctx *ctx) {
      about as long as a 64-bit digit step there). */
   if (nw % 2 == 0 && nvec(ctx) >= 9) {
     uint64_t *kd = ctx->kdata;
-    uint64_t n64 = ((uint64_t)ctx->n[1] << 32) | ctx->n[0];
-    kd[0] = fc__neg_inv64(n64) & MASK52;
-    kd[K_F4] = 0; /* until prepare_f4 */
-    __builtin_memset(kd + K_N, 0, 3 * LMAX * sizeof(uint64_t));
-    to52(kd + K_N, ctx->n, nw, L);
+    prepare_n(ctx, L);
     pow2_52(ctx, kd + K_RR, kd + K_C, 104 * L); /* K_C: its scratch */
     fc__bn_pow2_mod(c, ctx->n, nw, ctx->nbits, ce);
     to52(kd + K_C, c, nw, L);

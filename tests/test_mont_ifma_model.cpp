@@ -215,9 +215,9 @@ std::vector<uint64_t> limbs52(const W &w, size_t L) {
   return d;
 }
 
-// The moduli of a size: a random one, all ones, 2^(k-1) + 1, all ones of
-// k - 1 bits under a top bit (the digits' edge cases: top limbs of N all
-// ones, or a lone top bit over zeros).
+// The moduli of a size: a random one, all ones, 2^(k-1) + 1, and the top
+// bit alone in its word over words of all ones (the digits' edge cases:
+// top limbs of N all ones, or a lone top bit over zeros).
 std::vector<W> moduli_of(Rng &rng, unsigned bits) {
   size_t nw = (bits + 31) / 32;
   unsigned top = bits - 32 * (nw - 1);
