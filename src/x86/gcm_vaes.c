@@ -10,7 +10,8 @@
  * step per middle round (a register's lo and hi products, or its mid ones;
  * then the folds), the rest after the last round: rounds 1-9 for AES-128,
  * 1-11 for AES-192/256 (the bulk is instantiated once for each spread;
- * with all 11 steps in AES-128's 9 rounds the longer keys' open lagged).
+ * with rounds 1-9 for every key size, AES-256 decryption at 16 KiB ran at
+ * 0.96x BoringSSL's speed, docs/aes.md).
  * Aggregated: iterations go in pairs, the first multiplying by H^32..H^17,
  * the second by H^16..H^1 and reducing (two folds, ghash_vpclmul.h), one
  * reduction per 32 blocks; an odd iteration alone takes H^16..H^1. y joins
