@@ -82,11 +82,15 @@ fc_err fc_init_features(uint64_t allowed);
 typedef enum { FC_OP_MONT, FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512,
                FC_OP_AES, FC_OP_GHASH, FC_OP_KECCAK, FC_OP_KECCAK_X, FC_OP_COUNT } fc_op;
 
-typedef struct { const char *name; uint64_t needs; int usable; } fc_impl_info;
+typedef struct { const char *name; uint64_t needs; int usable; uint64_t avoid; } fc_impl_info;
 
 /* Kernels built for op, best first; fills min(count, max) entries of out
    (out may be NULL when max is 0) and returns the count. usable = the CPU
-   (after FASTCRYPT_CPU masking) has every feature in needs. */
+   (after FASTCRYPT_CPU masking) has every feature in needs. avoid: the
+   automatic choice passes over a usable kernel when the features hold any
+   of these bits (a kernel measured slower on that vendor's CPUs, such as
+   SHA-1 `shani_msg` on Intel); pinning and tests still run it. The
+   automatic choice is the first usable kernel not avoided. */
 size_t fc_impls(fc_op op, fc_impl_info *out, size_t max);
 
 /* Pin a kernel by name; NULL returns op to the automatic choice.
@@ -126,6 +130,7 @@ fc_err fc_cpu_name(char *buf, size_t len);
 #define FC_CPU_AVX512IFMA  (1ull << 13)
 #define FC_CPU_VAES        (1ull << 14)
 #define FC_CPU_VPCLMUL     (1ull << 15)
+#define FC_CPU_INTEL       (1ull << 31)  /* CPUID vendor "GenuineIntel": orders kernels (fc_impl_info.avoid), enables none */
 /* AArch64 (bits 32..63) */
 #define FC_CPU_NEON        (1ull << 32)  /* Advanced SIMD (ASIMD) */
 #define FC_CPU_ARM_AES     (1ull << 33)

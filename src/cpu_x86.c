@@ -72,6 +72,8 @@ uint64_t fc__cpu_probe(void) {
   cpuid(0, r);
   uint32_t max_leaf = r[0];
   if (max_leaf < 1) return 0;
+  /* "GenuineIntel" in EBX, EDX, ECX */
+  if (r[1] == 0x756e6547u && r[3] == 0x49656e69u && r[2] == 0x6c65746eu) f |= FC_CPU_INTEL;
   cpuid(1, l1);
   if (max_leaf >= 7) cpuid(7, l7);
 

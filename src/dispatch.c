@@ -93,7 +93,7 @@ static const fc__kernel_head *const ghash_list[] = {
  */
 static const char *const mont_names[] = {"avx512ifma", "mulx", "scalar64", "sse2",
                                          "neon", "scalar32", NULL};
-static const char *const sha1_names[] = {"shani", "armv8", "scalar", NULL};
+static const char *const sha1_names[] = {"shani_msg", "shani", "armv8", "scalar", NULL};
 static const char *const sha256_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
 static const char *const sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
@@ -122,6 +122,7 @@ typedef struct {
    (docs/kernels.md "The order and why"). */
 static const fc__kernel_head *const sha1_list[] = {
 #if defined(FC_HAVE_SHANI)
+    &fc__sha1_shani_msg.h, /* avoided on Intel (avoided[] below) */
     &fc__sha1_shani.h,
 #endif
 #if defined(FC_HAVE_SHA_ARMV8)
@@ -188,7 +189,8 @@ static const op_kernels ops[FC_OP_COUNT] = {
  * cannot know whether the firmware has enabled the register state that SIMD
  * instructions need (CR4.OSFXSR on x86, CPACR_EL1.FPEN on AArch64) or wants
  * them before silicon init, so it starts with portable kernels only (the
- * mask is 0: every FC_CPU_* bit is an ISA extension); fc_init_features(mask)
+ * mask is 0: every FC_CPU_* bit but FC_CPU_INTEL, which enables nothing, is
+ * an ISA extension); fc_init_features(mask)
  * makes the kernels whose needs are in mask eligible. A new kernel needs
  * nothing more: its needs decide.
  */
@@ -214,11 +216,43 @@ static int usable(const fc__kernel_head *k, uint64_t feat) {
   return (k->needs & ~feat) == 0;
 }
 
+/* Kernels the automatic choice passes over when the features hold any of
+   the bits (fc_impl_info.avoid): measured slower there than the next
+   usable kernel of their op (docs/kernels.md "The order and why"). */
+static const struct {
+  const fc__kernel_head *k;
+  uint64_t avoid;
+} avoided[] = {
+#if defined(FC_HAVE_SHA) && defined(FC_HAVE_SHANI)
+    /* SHA1MSG2 in every group: the SHA unit's bound on an Emerald Rapids
+       Xeon (src/x86/sha1_shani.c), the faster schedule on the Zen 5 EPYC */
+    {&fc__sha1_shani_msg.h, FC_CPU_INTEL},
+#endif
+    {NULL, 0}};
+
+static uint64_t avoid_of(const fc__kernel_head *k) {
+  for (size_t i = 0; avoided[i].k != NULL; i++)
+    if (avoided[i].k == k) return avoided[i].avoid;
+  return 0;
+}
+
 static const fc__kernel_head *auto_choice(fc_op op, uint64_t feat) {
-  for (size_t i = 0; i < ops[op].count; i++)
-    if (usable(ops[op].list[i], feat)) return ops[op].list[i];
+  for (size_t i = 0; i < ops[op].count; i++) {
+    const fc__kernel_head *k = ops[op].list[i];
+    if (usable(k, feat) && (avoid_of(k) & feat) == 0) return k;
+  }
   return NULL;
 }
+
+#if !defined(FC_FREESTANDING)
+/* The automatic choice under any feature mask (tests: the vendor bit's
+   order on every host). */
+const char *fc__auto_choice_name(fc_op op, uint64_t feat) {
+  if ((unsigned)op >= FC_OP_COUNT) return NULL;
+  const fc__kernel_head *k = auto_choice(op, feat);
+  return k ? k->name : NULL;
+}
+#endif
 
 /* NUL-terminated a equals [b, b+len)? */
 static int name_is(const char *a, const char *b, size_t len) {
@@ -259,6 +293,7 @@ static const struct {
     {"avx", FC_CPU_AVX},         {"avx2", FC_CPU_AVX2},
     {"bmi2", FC_CPU_BMI2},       {"adx", FC_CPU_ADX},
     {"aesni", FC_CPU_AESNI},     {"pclmul", FC_CPU_PCLMUL},
+    {"intel", FC_CPU_INTEL},
     {"shani", FC_CPU_SHANI},     {"sha", FC_CPU_SHANI | FC_CPU_ARM_SHA1 | FC_CPU_ARM_SHA2 | FC_CPU_ARM_SHA512 | FC_CPU_ARM_SHA3},
     {"avx512f", FC_CPU_AVX512F}, {"avx512vl", FC_CPU_AVX512VL},
     {"avx512bw", FC_CPU_AVX512BW}, {"avx512ifma", FC_CPU_AVX512IFMA},
@@ -468,6 +503,7 @@ size_t fc_impls(fc_op op, fc_impl_info *out, size_t max) {
     out[i].name = ops[op].list[i]->name;
     out[i].needs = ops[op].list[i]->needs;
     out[i].usable = usable(ops[op].list[i], features);
+    out[i].avoid = avoid_of(ops[op].list[i]);
   }
   return ops[op].count;
 }

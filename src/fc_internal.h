@@ -337,6 +337,10 @@ const fc__sha_kernel *fc__sha_active(fc_op op);
 /* x86 SHA-NI (SHA-1, SHA-256), AVX2 (SHA-256, SHA-512), AVX-512VL (SHA-512);
    AArch64 ARMv8 SHA. */
 extern const fc__sha_kernel fc__sha1_shani;
+extern const fc__sha_kernel fc__sha1_shani_msg;
+/* The kernel the automatic choice takes for op under features feat (hosted
+   builds; for tests). */
+const char *fc__auto_choice_name(fc_op op, uint64_t feat);
 extern const fc__sha_kernel fc__sha256_shani;
 extern const fc__sha_kernel fc__sha256_avx2;
 extern const fc__sha_kernel fc__sha512_avx2;

@@ -61,9 +61,11 @@ std::vector<fc_impl_info> impls(fc_op op) {
 }
 
 // The documented automatic choice: first in the list whose needs are present.
+// The header's rule: the first usable kernel whose avoid bits are not in
+// the features.
 std::string auto_choice(fc_op op, uint64_t feat) {
   for (const fc_impl_info &i : impls(op))
-    if ((i.needs & ~feat) == 0) return i.name;
+    if ((i.needs & ~feat) == 0 && (i.avoid & feat) == 0) return i.name;
   return "";
 }
 
@@ -119,7 +121,8 @@ uint64_t feature_bit(const std::string &name) {
       {"adx", FC_CPU_ADX},         {"aesni", FC_CPU_AESNI},
       {"avx512f", FC_CPU_AVX512F}, {"avx512ifma", FC_CPU_AVX512IFMA},
       {"neon", FC_CPU_NEON},       {"asimd", FC_CPU_NEON},
-      {"pmull", FC_CPU_ARM_PMULL}, {"aes", FC_CPU_AESNI | FC_CPU_ARM_AES}};
+      {"pmull", FC_CPU_ARM_PMULL}, {"aes", FC_CPU_AESNI | FC_CPU_ARM_AES},
+      {"intel", FC_CPU_INTEL}};
   auto it = m.find(name);
   return it == m.end() ? 0 : it->second;
 }
@@ -323,7 +326,7 @@ TEST(Impls, ListsEveryBuiltKernel) {
   for (int op = 0; op < FC_OP_COUNT; op++) {
     SCOPED_TRACE(kOpNames[op]);
     fc_impl_info buf[40];
-    const fc_impl_info sentinel = {"sentinel", 0x5a5a, 77};
+    const fc_impl_info sentinel = {"sentinel", 0x5a5a, 77, 0x5a5a};
     std::fill(buf, buf + 40, sentinel);
     size_t n = fc_impls((fc_op)op, nullptr, 0);
     EXPECT_EQ(fc_impls((fc_op)op, buf, 0), n);
@@ -464,7 +467,7 @@ TEST(Select, BadNames) {
 // kept by the tests, independent of src/dispatch.c's).
 const std::vector<std::vector<std::string>> kProjectNames = {
     /* mont */ {"avx512ifma", "mulx", "scalar64", "sse2", "neon", "scalar32"},
-    /* sha1 */ {"shani", "armv8", "scalar"},
+    /* sha1 */ {"shani_msg", "shani", "armv8", "scalar"},
     /* sha256 */ {"shani", "avx2", "armv8", "scalar"},
     /* sha512 */ {"avx512", "avx2", "armv8", "scalar"},
     /* aes */ {"vaes", "vaes256", "aesni", "armv8", "neon", "ct"},
@@ -669,6 +672,41 @@ TEST(InitFeatures, NoneThenAll) {
     EXPECT_EQ(active((fc_op)op), auto_choice((fc_op)op, probed)) << kOpNames[op];
   check_invariants(snapshot());
   if (count_unusable() != 0) expect_unusable_refused();
+}
+
+// FC_CPU_INTEL orders kernels and enables none: SHA-1's shani_msg (SHA1MSG2
+// in every group, measured slower on an Intel Xeon) is avoided with it and
+// taken without it; pinning runs it either way. After NoneThenAll.
+TEST(InitFeatures, VendorBitOrdersOnly) {
+  for (int op = 0; op < FC_OP_COUNT; op++)
+    for (const fc_impl_info &k : impls((fc_op)op)) {
+      bool msg = op == FC_OP_SHA1 && std::string(k.name) == "shani_msg";
+      EXPECT_EQ(k.avoid, msg ? FC_CPU_INTEL : 0u) << kOpNames[op] << "/" << k.name;
+      EXPECT_EQ(k.needs & FC_CPU_INTEL, 0u) << kOpNames[op] << "/" << k.name;
+    }
+  const uint64_t shani = FC_CPU_SHANI | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2;
+  auto sha1 = impls(FC_OP_SHA1);
+  if (find(sha1, "shani_msg") == nullptr) {
+    EXPECT_EQ(find(sha1, "shani"), nullptr) << "shani built without shani_msg";
+    GTEST_SKIP() << "no SHA-extension kernels in this build";
+  }
+  // the rule under synthetic features, whatever this CPU's vendor
+  EXPECT_STREQ(fc__auto_choice_name(FC_OP_SHA1, shani), "shani_msg");
+  EXPECT_STREQ(fc__auto_choice_name(FC_OP_SHA1, shani | FC_CPU_INTEL), "shani");
+  EXPECT_STREQ(fc__auto_choice_name(FC_OP_SHA1, FC_CPU_INTEL | FC_CPU_SSE2), "scalar");
+  EXPECT_STREQ(fc__auto_choice_name(FC_OP_SHA256, shani | FC_CPU_INTEL), "shani");
+  // and on this CPU
+  uint64_t probed = fc_cpu_features_probed();
+  if ((probed & shani) != shani) GTEST_SKIP() << "no SHA extensions on this CPU";
+  ASSERT_EQ(fc_init_features(~FC_CPU_INTEL), FC_OK);
+  EXPECT_EQ(active(FC_OP_SHA1), "shani_msg");
+  ASSERT_EQ(fc_init_features(~0ull), FC_OK);
+  EXPECT_EQ(active(FC_OP_SHA1), (probed & FC_CPU_INTEL) ? "shani" : "shani_msg");
+  ASSERT_EQ(fc_impl_select(FC_OP_SHA1, "shani_msg"), FC_OK);
+  EXPECT_EQ(active(FC_OP_SHA1), "shani_msg");
+  ASSERT_EQ(fc_impl_select(FC_OP_SHA1, "shani"), FC_OK);
+  EXPECT_EQ(active(FC_OP_SHA1), "shani");
+  ASSERT_EQ(fc_impl_select(FC_OP_SHA1, nullptr), FC_OK);
 }
 
 }  // namespace
