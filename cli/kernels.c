@@ -1,6 +1,7 @@
 /*
  * fastcrypt kernels [--json]: per op, every kernel built (best first),
- * whether this CPU runs it, the features it needs, the active one (for mont
+ * whether this CPU runs it, the features it needs, those on which the
+ * automatic choice avoids it (fc_impl_info.avoid), the active one (for mont
  * per modulus size class too); the CPU's name and features as probed and as
  * usable (after FASTCRYPT_CPU, which fc_init applied, as FASTCRYPT_IMPL).
  */
@@ -63,6 +64,11 @@ static void print_text(const char *cpu) {
       printf("%-7s %-11s %-7s %-7s ", i == 0 ? op_names[op] : "", k[i].name,
              k[i].usable ? "yes" : "no", same_name(k[i].name, active) ? "*" : "");
       put_features(k[i].needs, " ", 0);
+      if (k[i].avoid) {
+        fputs("  (automatic choice avoids it on: ", stdout);
+        put_features(k[i].avoid, " ", 0);
+        putchar(')');
+      }
       putchar('\n');
     }
     fc_impl_class c[FC_MONT_CLASSES];
@@ -101,6 +107,8 @@ static void print_json(const char *cpu) {
       printf(", \"usable\": %s, \"active\": %s, \"needs\": [", k[i].usable ? "true" : "false",
              same_name(k[i].name, active) ? "true" : "false");
       put_features(k[i].needs, ", ", 1);
+      printf("], \"avoid\": [");
+      put_features(k[i].avoid, ", ", 1);
       printf("]}");
     }
     printf("%s],\n      \"classes\": [", n ? "\n      " : "");

@@ -21,7 +21,7 @@ static const struct {
     {FC_CPU_AVX512BW, "avx512bw"}, {FC_CPU_AVX512IFMA, "avx512ifma"}, {FC_CPU_VAES, "vaes"},
     {FC_CPU_VPCLMUL, "vpclmul"},   {FC_CPU_NEON, "neon"},             {FC_CPU_ARM_AES, "aes"},
     {FC_CPU_ARM_PMULL, "pmull"},   {FC_CPU_ARM_SHA1, "sha1"},         {FC_CPU_ARM_SHA2, "sha2"},
-    {FC_CPU_ARM_SHA512, "sha512"}, {FC_CPU_ARM_SHA3, "sha3"},
+    {FC_CPU_ARM_SHA512, "sha512"}, {FC_CPU_ARM_SHA3, "sha3"},      {FC_CPU_INTEL, "intel"},
 };
 #define FC_CPU_FEATURE_NAMES (sizeof(fc_cpu_feature_names) / sizeof(fc_cpu_feature_names[0]))
 
