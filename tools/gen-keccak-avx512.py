@@ -7,30 +7,35 @@ Why assembly: the C form of the round (src/keccak_round.h) keeps more than
 32 values live at its peak; gcc 12 spills about a dozen a round and clang 14
 none, and neither orders the round as below. Measured on the Zen 5 EPYC of
 docs/performance.md, SHA3-256 at 16 KiB: 1.10x OpenSSL's throughput from
-gcc's C, 1.18x from clang's, 1.19x to 1.20x from this file.
+gcc's C, 1.18x from clang's, 1.23x from this file.
 - Lanes are renamed, never moved: pi only says which register holds which
   lane next, rho rotates in place, chi writes each output over one of its
-  own inputs. Each loop pass runs ROUNDS_PER_LOOP rounds, then a few moves
-  return every lane to xmm<lane>.
+  own inputs. Each loop pass runs ROUNDS_PER_LOOP rounds, then moves return
+  every lane to xmm<lane> (one round a pass measured 3% to 4% faster than
+  two or four, the moves included).
 - theta: the five parities (two VPTERNLOGQ 0x96 each), then D[x] =
   C[x-1] ^ rol(C[x+1], 1) in five registers, in an order that frees each
   parity as soon as both its uses are done (peak: 25 lanes + 5 + 2).
-- Then plane by plane: theta (VPXORQ with D) and rho (VPROLQ) on the five
-  lanes that pi sends to the plane, and chi over them, so the next plane's
-  rotations overlap this plane's chi. Two other forms measured 1.1x to 1.3x
-  slower per permutation here: theta and rho on all lanes first, chi after
-  (with D formed, or folded into one three-input VPTERNLOGQ per lane: the
-  same time), and the three-input form as a DAG in an order list-scheduled
-  for 4 pipes of latency 2. The three-input form does not fit the plane
-  order, which would need 5 parities and 5 rotated parities beside the lanes.
+- Then plane by plane: theta (five VPXORQ with D) and rho (five VPROLQ) on
+  the lanes that pi sends to the plane, issued one plane ahead of chi, so
+  one plane's rotations overlap the previous plane's chi. Other forms
+  measured slower per permutation here: the same without the plane ahead
+  (3% to 4%), theta and rho on all lanes first with chi after (with D
+  formed, or folded into one three-input VPTERNLOGQ per lane: the same
+  time, 1.2x), and the three-input form as a DAG in an order list-scheduled
+  for 4 pipes of latency 2 (1.1x to 1.3x). The three-input form does not
+  fit the plane order, which would need 5 parities and 5 rotated parities
+  beside the lanes.
 - chi (b0 ^ (~b1 & b2)) is one VPTERNLOGQ whose destination may hold any of
   its three inputs (the immediate follows the roles); chi_plan() searches
   the order of a plane's five outputs and the inputs they overwrite that
   needs the fewest copies (two).
 - iota is VPXORQ with the round constant broadcast from memory ({1to2}: an
   8-byte load of fc__keccak_rc, whose address the caller passes).
-A round is 95 logic and rotate instructions and 15 register copies; each
-pass adds 24 moves.
+A round is 95 logic and rotate instructions, 15 register copies and 24
+moves back to xmm<lane>. The cycles a block (about 30 a round, where 95
+instructions at four a cycle would take 24) and what was tried are in
+docs/sha3.md and docs/performance.md.
 
 Run: python3 tools/gen-keccak-avx512.py > src/x86/keccak_avx512.S
 """
@@ -61,7 +66,7 @@ def xor3(a, b, c):
     return a ^ b ^ c
 
 
-ROUNDS_PER_LOOP = 2
+ROUNDS_PER_LOOP = 1
 
 
 def chi_plan():
@@ -152,15 +157,21 @@ class Gen:
             for y in range(5):
                 src[y + 5 * ((2 * x + 3 * y) % 5)] = x + 5 * y
         new = [None] * 25
-        for Y in range(5):
-            b = []
+
+        def theta_rho(Y):
+            """theta's XORs on the five lanes pi sends to plane Y, then
+            their rotations; returns their registers in X order."""
+            b = [A[src[X + 5 * Y]] for X in range(5)]
             for X in range(5):
                 lane = src[X + 5 * Y]
-                reg = A[lane]
-                self.emit(f"vpxorq\t%xmm{D[lane % 5]}, %xmm{reg}, %xmm{reg}")
+                self.emit(f"vpxorq\t%xmm{D[lane % 5]}, %xmm{b[X]}, %xmm{b[X]}")
+            for X in range(5):
+                lane = src[X + 5 * Y]
                 if R[lane]:
-                    self.emit(f"vprolq\t${R[lane]}, %xmm{reg}, %xmm{reg}")
-                b.append(reg)
+                    self.emit(f"vprolq\t${R[lane]}, %xmm{b[X]}, %xmm{b[X]}")
+            return b
+
+        def chi_plane(Y, b):
             for k, d in CHI_PLAN:
                 ins = [b[(k + i) % 5] for i in range(3)]
                 if d is None:
@@ -177,6 +188,14 @@ class Gen:
             if Y == 0:
                 self.emit(f"vpxorq\t{8 * (r % ROUNDS_PER_LOOP)}(%r9){{1to2}}, "
                           f"%xmm{new[0]}, %xmm{new[0]}")
+
+        # one plane ahead: plane Y + 1's theta and rho are issued before
+        # plane Y's chi (in place, so no register more)
+        b = theta_rho(0)
+        for Y in range(5):
+            nb = theta_rho(Y + 1) if Y < 4 else None
+            chi_plane(Y, b)
+            b = nb
         for d in D:
             self.give(d)
         self.reg = new

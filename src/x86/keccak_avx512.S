@@ -114,7 +114,7 @@ fc__keccak_avx512_absorb:
 	addq	%rcx, %rsi
 .Lrounds:
 	movq	%r8, %r9
-	movl	$12, %eax
+	movl	$24, %eax
 .Lround:
 	vmovdqa64	%xmm0, %xmm25
 	vpternlogq	$0x96, %xmm10, %xmm5, %xmm25
@@ -143,13 +143,23 @@ fc__keccak_avx512_absorb:
 	vpxorq	%xmm27, %xmm25, %xmm25
 	vpxorq	%xmm30, %xmm0, %xmm0
 	vpxorq	%xmm28, %xmm6, %xmm6
-	vprolq	$44, %xmm6, %xmm6
 	vpxorq	%xmm31, %xmm12, %xmm12
-	vprolq	$43, %xmm12, %xmm12
 	vpxorq	%xmm25, %xmm18, %xmm18
-	vprolq	$21, %xmm18, %xmm18
 	vpxorq	%xmm26, %xmm24, %xmm24
+	vprolq	$44, %xmm6, %xmm6
+	vprolq	$43, %xmm12, %xmm12
+	vprolq	$21, %xmm18, %xmm18
 	vprolq	$14, %xmm24, %xmm24
+	vpxorq	%xmm25, %xmm3, %xmm3
+	vpxorq	%xmm26, %xmm9, %xmm9
+	vpxorq	%xmm30, %xmm10, %xmm10
+	vpxorq	%xmm28, %xmm16, %xmm16
+	vpxorq	%xmm31, %xmm22, %xmm22
+	vprolq	$28, %xmm3, %xmm3
+	vprolq	$20, %xmm9, %xmm9
+	vprolq	$3, %xmm10, %xmm10
+	vprolq	$45, %xmm16, %xmm16
+	vprolq	$61, %xmm22, %xmm22
 	vmovdqa64	%xmm0, %xmm29
 	vpternlogq	$0xd2, %xmm12, %xmm6, %xmm29
 	vmovdqa64	%xmm6, %xmm27
@@ -158,16 +168,16 @@ fc__keccak_avx512_absorb:
 	vpternlogq	$0xd2, %xmm0, %xmm24, %xmm18
 	vpternlogq	$0xd2, %xmm6, %xmm0, %xmm24
 	vpxorq	0(%r9){1to2}, %xmm29, %xmm29
-	vpxorq	%xmm25, %xmm3, %xmm3
-	vprolq	$28, %xmm3, %xmm3
-	vpxorq	%xmm26, %xmm9, %xmm9
-	vprolq	$20, %xmm9, %xmm9
-	vpxorq	%xmm30, %xmm10, %xmm10
-	vprolq	$3, %xmm10, %xmm10
-	vpxorq	%xmm28, %xmm16, %xmm16
-	vprolq	$45, %xmm16, %xmm16
-	vpxorq	%xmm31, %xmm22, %xmm22
-	vprolq	$61, %xmm22, %xmm22
+	vpxorq	%xmm28, %xmm1, %xmm1
+	vpxorq	%xmm31, %xmm7, %xmm7
+	vpxorq	%xmm25, %xmm13, %xmm13
+	vpxorq	%xmm26, %xmm19, %xmm19
+	vpxorq	%xmm30, %xmm20, %xmm20
+	vprolq	$1, %xmm1, %xmm1
+	vprolq	$6, %xmm7, %xmm7
+	vprolq	$25, %xmm13, %xmm13
+	vprolq	$8, %xmm19, %xmm19
+	vprolq	$18, %xmm20, %xmm20
 	vmovdqa64	%xmm3, %xmm0
 	vpternlogq	$0xd2, %xmm10, %xmm9, %xmm0
 	vmovdqa64	%xmm9, %xmm6
@@ -175,16 +185,16 @@ fc__keccak_avx512_absorb:
 	vpternlogq	$0xd2, %xmm22, %xmm16, %xmm10
 	vpternlogq	$0xd2, %xmm3, %xmm22, %xmm16
 	vpternlogq	$0xd2, %xmm9, %xmm3, %xmm22
-	vpxorq	%xmm28, %xmm1, %xmm1
-	vprolq	$1, %xmm1, %xmm1
-	vpxorq	%xmm31, %xmm7, %xmm7
-	vprolq	$6, %xmm7, %xmm7
-	vpxorq	%xmm25, %xmm13, %xmm13
-	vprolq	$25, %xmm13, %xmm13
-	vpxorq	%xmm26, %xmm19, %xmm19
-	vprolq	$8, %xmm19, %xmm19
-	vpxorq	%xmm30, %xmm20, %xmm20
-	vprolq	$18, %xmm20, %xmm20
+	vpxorq	%xmm26, %xmm4, %xmm4
+	vpxorq	%xmm30, %xmm5, %xmm5
+	vpxorq	%xmm28, %xmm11, %xmm11
+	vpxorq	%xmm31, %xmm17, %xmm17
+	vpxorq	%xmm25, %xmm23, %xmm23
+	vprolq	$27, %xmm4, %xmm4
+	vprolq	$36, %xmm5, %xmm5
+	vprolq	$10, %xmm11, %xmm11
+	vprolq	$15, %xmm17, %xmm17
+	vprolq	$56, %xmm23, %xmm23
 	vmovdqa64	%xmm1, %xmm3
 	vpternlogq	$0xd2, %xmm13, %xmm7, %xmm3
 	vmovdqa64	%xmm7, %xmm9
@@ -192,16 +202,16 @@ fc__keccak_avx512_absorb:
 	vpternlogq	$0xd2, %xmm20, %xmm19, %xmm13
 	vpternlogq	$0xd2, %xmm1, %xmm20, %xmm19
 	vpternlogq	$0xd2, %xmm7, %xmm1, %xmm20
-	vpxorq	%xmm26, %xmm4, %xmm4
-	vprolq	$27, %xmm4, %xmm4
-	vpxorq	%xmm30, %xmm5, %xmm5
-	vprolq	$36, %xmm5, %xmm5
-	vpxorq	%xmm28, %xmm11, %xmm11
-	vprolq	$10, %xmm11, %xmm11
-	vpxorq	%xmm31, %xmm17, %xmm17
-	vprolq	$15, %xmm17, %xmm17
-	vpxorq	%xmm25, %xmm23, %xmm23
-	vprolq	$56, %xmm23, %xmm23
+	vpxorq	%xmm31, %xmm2, %xmm2
+	vpxorq	%xmm25, %xmm8, %xmm8
+	vpxorq	%xmm26, %xmm14, %xmm14
+	vpxorq	%xmm30, %xmm15, %xmm15
+	vpxorq	%xmm28, %xmm21, %xmm21
+	vprolq	$62, %xmm2, %xmm2
+	vprolq	$55, %xmm8, %xmm8
+	vprolq	$39, %xmm14, %xmm14
+	vprolq	$41, %xmm15, %xmm15
+	vprolq	$2, %xmm21, %xmm21
 	vmovdqa64	%xmm4, %xmm1
 	vpternlogq	$0xd2, %xmm11, %xmm5, %xmm1
 	vmovdqa64	%xmm5, %xmm7
@@ -209,16 +219,6 @@ fc__keccak_avx512_absorb:
 	vpternlogq	$0xd2, %xmm23, %xmm17, %xmm11
 	vpternlogq	$0xd2, %xmm4, %xmm23, %xmm17
 	vpternlogq	$0xd2, %xmm5, %xmm4, %xmm23
-	vpxorq	%xmm31, %xmm2, %xmm2
-	vprolq	$62, %xmm2, %xmm2
-	vpxorq	%xmm25, %xmm8, %xmm8
-	vprolq	$55, %xmm8, %xmm8
-	vpxorq	%xmm26, %xmm14, %xmm14
-	vprolq	$39, %xmm14, %xmm14
-	vpxorq	%xmm30, %xmm15, %xmm15
-	vprolq	$41, %xmm15, %xmm15
-	vpxorq	%xmm28, %xmm21, %xmm21
-	vprolq	$2, %xmm21, %xmm21
 	vmovdqa64	%xmm2, %xmm4
 	vpternlogq	$0xd2, %xmm14, %xmm8, %xmm4
 	vmovdqa64	%xmm8, %xmm5
@@ -226,141 +226,31 @@ fc__keccak_avx512_absorb:
 	vpternlogq	$0xd2, %xmm21, %xmm15, %xmm14
 	vpternlogq	$0xd2, %xmm2, %xmm21, %xmm15
 	vpternlogq	$0xd2, %xmm8, %xmm2, %xmm21
-	vmovdqa64	%xmm29, %xmm2
-	vpternlogq	$0x96, %xmm3, %xmm0, %xmm2
-	vpternlogq	$0x96, %xmm4, %xmm1, %xmm2
-	vmovdqa64	%xmm27, %xmm8
-	vpternlogq	$0x96, %xmm9, %xmm6, %xmm8
-	vpternlogq	$0x96, %xmm5, %xmm7, %xmm8
-	vmovdqa64	%xmm12, %xmm30
-	vpternlogq	$0x96, %xmm13, %xmm10, %xmm30
-	vpternlogq	$0x96, %xmm14, %xmm11, %xmm30
-	vmovdqa64	%xmm18, %xmm28
-	vpternlogq	$0x96, %xmm19, %xmm16, %xmm28
-	vpternlogq	$0x96, %xmm15, %xmm17, %xmm28
-	vmovdqa64	%xmm24, %xmm31
-	vpternlogq	$0x96, %xmm20, %xmm22, %xmm31
-	vpternlogq	$0x96, %xmm21, %xmm23, %xmm31
-	vprolq	$1, %xmm8, %xmm25
-	vpxorq	%xmm31, %xmm25, %xmm25
-	vprolq	$1, %xmm28, %xmm26
-	vpxorq	%xmm8, %xmm26, %xmm26
-	vprolq	$1, %xmm2, %xmm8
-	vpxorq	%xmm28, %xmm8, %xmm8
-	vprolq	$1, %xmm30, %xmm28
-	vpxorq	%xmm2, %xmm28, %xmm28
-	vprolq	$1, %xmm31, %xmm2
-	vpxorq	%xmm30, %xmm2, %xmm2
-	vpxorq	%xmm25, %xmm29, %xmm29
-	vpxorq	%xmm28, %xmm6, %xmm6
-	vprolq	$44, %xmm6, %xmm6
-	vpxorq	%xmm26, %xmm13, %xmm13
-	vprolq	$43, %xmm13, %xmm13
-	vpxorq	%xmm2, %xmm17, %xmm17
-	vprolq	$21, %xmm17, %xmm17
-	vpxorq	%xmm8, %xmm21, %xmm21
-	vprolq	$14, %xmm21, %xmm21
-	vmovdqa64	%xmm29, %xmm31
-	vpternlogq	$0xd2, %xmm13, %xmm6, %xmm31
-	vmovdqa64	%xmm6, %xmm30
-	vpternlogq	$0xd2, %xmm17, %xmm13, %xmm30
-	vpternlogq	$0xd2, %xmm21, %xmm17, %xmm13
-	vpternlogq	$0xd2, %xmm29, %xmm21, %xmm17
-	vpternlogq	$0xd2, %xmm6, %xmm29, %xmm21
-	vpxorq	8(%r9){1to2}, %xmm31, %xmm31
-	vpxorq	%xmm2, %xmm18, %xmm18
-	vprolq	$28, %xmm18, %xmm18
-	vpxorq	%xmm8, %xmm22, %xmm22
-	vprolq	$20, %xmm22, %xmm22
-	vpxorq	%xmm25, %xmm3, %xmm3
-	vprolq	$3, %xmm3, %xmm3
-	vpxorq	%xmm28, %xmm7, %xmm7
-	vprolq	$45, %xmm7, %xmm7
-	vpxorq	%xmm26, %xmm14, %xmm14
-	vprolq	$61, %xmm14, %xmm14
-	vmovdqa64	%xmm18, %xmm29
-	vpternlogq	$0xd2, %xmm3, %xmm22, %xmm29
-	vmovdqa64	%xmm22, %xmm6
-	vpternlogq	$0xd2, %xmm7, %xmm3, %xmm6
-	vpternlogq	$0xd2, %xmm14, %xmm7, %xmm3
-	vpternlogq	$0xd2, %xmm18, %xmm14, %xmm7
-	vpternlogq	$0xd2, %xmm22, %xmm18, %xmm14
-	vpxorq	%xmm28, %xmm27, %xmm27
-	vprolq	$1, %xmm27, %xmm27
-	vpxorq	%xmm26, %xmm10, %xmm10
-	vprolq	$6, %xmm10, %xmm10
-	vpxorq	%xmm2, %xmm19, %xmm19
-	vprolq	$25, %xmm19, %xmm19
-	vpxorq	%xmm8, %xmm23, %xmm23
-	vprolq	$8, %xmm23, %xmm23
-	vpxorq	%xmm25, %xmm4, %xmm4
-	vprolq	$18, %xmm4, %xmm4
-	vmovdqa64	%xmm27, %xmm18
-	vpternlogq	$0xd2, %xmm19, %xmm10, %xmm18
-	vmovdqa64	%xmm10, %xmm22
-	vpternlogq	$0xd2, %xmm23, %xmm19, %xmm22
-	vpternlogq	$0xd2, %xmm4, %xmm23, %xmm19
-	vpternlogq	$0xd2, %xmm27, %xmm4, %xmm23
-	vpternlogq	$0xd2, %xmm10, %xmm27, %xmm4
-	vpxorq	%xmm8, %xmm24, %xmm24
-	vprolq	$27, %xmm24, %xmm24
-	vpxorq	%xmm25, %xmm0, %xmm0
-	vprolq	$36, %xmm0, %xmm0
-	vpxorq	%xmm28, %xmm9, %xmm9
-	vprolq	$10, %xmm9, %xmm9
-	vpxorq	%xmm26, %xmm11, %xmm11
-	vprolq	$15, %xmm11, %xmm11
-	vpxorq	%xmm2, %xmm15, %xmm15
-	vprolq	$56, %xmm15, %xmm15
-	vmovdqa64	%xmm24, %xmm27
-	vpternlogq	$0xd2, %xmm9, %xmm0, %xmm27
-	vmovdqa64	%xmm0, %xmm10
-	vpternlogq	$0xd2, %xmm11, %xmm9, %xmm10
-	vpternlogq	$0xd2, %xmm15, %xmm11, %xmm9
-	vpternlogq	$0xd2, %xmm24, %xmm15, %xmm11
-	vpternlogq	$0xd2, %xmm0, %xmm24, %xmm15
-	vpxorq	%xmm26, %xmm12, %xmm12
-	vprolq	$62, %xmm12, %xmm12
-	vpxorq	%xmm2, %xmm16, %xmm16
-	vprolq	$55, %xmm16, %xmm16
-	vpxorq	%xmm8, %xmm20, %xmm20
-	vprolq	$39, %xmm20, %xmm20
-	vpxorq	%xmm25, %xmm1, %xmm1
-	vprolq	$41, %xmm1, %xmm1
-	vpxorq	%xmm28, %xmm5, %xmm5
-	vprolq	$2, %xmm5, %xmm5
-	vmovdqa64	%xmm12, %xmm24
-	vpternlogq	$0xd2, %xmm20, %xmm16, %xmm24
-	vmovdqa64	%xmm16, %xmm0
-	vpternlogq	$0xd2, %xmm1, %xmm20, %xmm0
-	vpternlogq	$0xd2, %xmm5, %xmm1, %xmm20
-	vpternlogq	$0xd2, %xmm12, %xmm5, %xmm1
-	vpternlogq	$0xd2, %xmm16, %xmm12, %xmm5
-	vmovdqa64	%xmm13, %xmm2
-	vmovdqa64	%xmm7, %xmm8
-	vmovdqa64	%xmm19, %xmm12
-	vmovdqa64	%xmm10, %xmm16
-	vmovdqa64	%xmm3, %xmm7
-	vmovdqa64	%xmm18, %xmm10
-	vmovdqa64	%xmm23, %xmm13
-	vmovdqa64	%xmm15, %xmm19
-	vmovdqa64	%xmm17, %xmm3
-	vmovdqa64	%xmm27, %xmm15
-	vmovdqa64	%xmm11, %xmm18
-	vmovdqa64	%xmm1, %xmm23
-	vmovdqa64	%xmm30, %xmm1
-	vmovdqa64	%xmm22, %xmm11
-	vmovdqa64	%xmm9, %xmm17
-	vmovdqa64	%xmm14, %xmm9
-	vmovdqa64	%xmm20, %xmm22
-	vmovdqa64	%xmm4, %xmm14
-	vmovdqa64	%xmm24, %xmm20
-	vmovdqa64	%xmm21, %xmm4
-	vmovdqa64	%xmm5, %xmm24
-	vmovdqa64	%xmm29, %xmm5
-	vmovdqa64	%xmm0, %xmm21
-	vmovdqa64	%xmm31, %xmm0
-	addq	$16, %r9
+	vmovdqa64	%xmm12, %xmm2
+	vmovdqa64	%xmm16, %xmm8
+	vmovdqa64	%xmm13, %xmm12
+	vmovdqa64	%xmm7, %xmm16
+	vmovdqa64	%xmm10, %xmm7
+	vmovdqa64	%xmm19, %xmm13
+	vmovdqa64	%xmm3, %xmm10
+	vmovdqa64	%xmm23, %xmm19
+	vmovdqa64	%xmm18, %xmm3
+	vmovdqa64	%xmm15, %xmm23
+	vmovdqa64	%xmm1, %xmm15
+	vmovdqa64	%xmm17, %xmm18
+	vmovdqa64	%xmm27, %xmm1
+	vmovdqa64	%xmm11, %xmm17
+	vmovdqa64	%xmm9, %xmm11
+	vmovdqa64	%xmm22, %xmm9
+	vmovdqa64	%xmm14, %xmm22
+	vmovdqa64	%xmm20, %xmm14
+	vmovdqa64	%xmm4, %xmm20
+	vmovdqa64	%xmm24, %xmm4
+	vmovdqa64	%xmm21, %xmm24
+	vmovdqa64	%xmm5, %xmm21
+	vmovdqa64	%xmm0, %xmm5
+	vmovdqa64	%xmm29, %xmm0
+	addq	$8, %r9
 	decl	%eax
 	jnz	.Lround
 	decq	%rdx
