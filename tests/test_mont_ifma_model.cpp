@@ -221,13 +221,11 @@ std::vector<uint64_t> limbs52(const W &w, size_t L) {
 std::vector<W> moduli_of(Rng &rng, unsigned bits) {
   size_t nw = (bits + 31) / 32;
   unsigned top = bits - 32 * (nw - 1);
-  W ones(nw, ~0u), pow(nw, 0), high(nw, ~0u);
-  if (top < 32) ones[nw - 1] = high[nw - 1] = (1u << top) - 1;
-  pow[0] = 1;
-  pow[nw - 1] |= 1u << (top - 1);
+  W high(nw, ~0u);
   high[nw - 1] = 1u << (top - 1);
   high[0] |= 1;
-  return {random_modulus(rng, bits), ones, pow, high};
+  return {random_modulus(rng, bits), fct::ref::modulus_all_ones(bits),
+          fct::ref::modulus_pow2_plus1(bits), high};
 }
 
 // The set-up division in radix 2^52 (pow2_52: fc_mont_init's R'^2 on the

@@ -30,18 +30,8 @@ namespace {
 
 class MontWorst : public fct::MontKernelTest {};
 
-W modulus_all_ones(unsigned bits) {
-  W n((bits + 31) / 32, 0xffffffffu);
-  if (bits % 32) n.back() = (1u << (bits % 32)) - 1;
-  return n;
-}
-
-W modulus_pow2_plus1(unsigned bits) {
-  W n((bits + 31) / 32, 0);
-  n[0] = 1;
-  n[(bits - 1) / 32] |= 1u << ((bits - 1) % 32);
-  return n;
-}
+using fct::ref::modulus_all_ones;
+using fct::ref::modulus_pow2_plus1;
 
 W minus(const W &n, uint32_t k) {  // n - k, n > k
   W r = n;

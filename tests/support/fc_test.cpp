@@ -325,6 +325,19 @@ W mod(const W &a0, const W &n0) {
 
 W mulmod(const W &a, const W &b, const W &n) { return mod(mul(a, b), n); }
 
+W modulus_all_ones(unsigned bits) {
+  W n((bits + 31) / 32, 0xffffffffu);
+  if (bits % 32) n.back() = (1u << (bits % 32)) - 1;
+  return n;
+}
+
+W modulus_pow2_plus1(unsigned bits) {
+  W n((bits + 31) / 32, 0);
+  n[0] = 1;
+  n[(bits - 1) / 32] |= 1u << ((bits - 1) % 32);
+  return n;
+}
+
 W shift_mod(const W &a, size_t k, const W &n) {
   W s(k, 0);
   s.insert(s.end(), a.begin(), a.end());

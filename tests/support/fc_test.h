@@ -88,6 +88,11 @@ W shift_mod(const W &a, size_t k, const W &n);
 // base^exp mod n, exp big-endian bytes
 W powmod(const W &base, const Bytes &exp, const W &n);
 int cmp(const W &a, const W &b);  // equal lengths not required
+// Worst-case moduli of `bits` bits (2 <= bits), ceil(bits / 32) words:
+// 2^bits - 1 (every carry propagates) and 2^(bits-1) + 1 (the smallest
+// odd modulus of that length: a lone top bit over zeros).
+W modulus_all_ones(unsigned bits);
+W modulus_pow2_plus1(unsigned bits);
 }  // namespace ref
 
 }  // namespace fct
