@@ -200,6 +200,11 @@ FCZ_INLINE void bulk(const __m128i *rk, unsigned nr, const uint64_t *hd, __m512i
     bulk_nr(rk, nr, 11, hd, cp, yp, in, out, ng, enc, x);
 }
 
+/* The block hi:lo from two 64-bit values, in registers. */
+FCZ_INLINE __m128i halves(uint64_t lo, uint64_t hi) {
+  return _mm_insert_epi64(_mm_cvtsi64_si128((long long)lo), (long long)hi, 1);
+}
+
 /* A block read as two 8-byte loads: the streaming init writes J0 and the
    first counter as two 8-byte stores each (aes_gcm.c, put_j), which a
    16-byte load could not take from the store buffer. */
@@ -207,15 +212,13 @@ FCZ_INLINE __m128i ld_halves(const uint8_t *p) {
   uint64_t lo, hi;
   memcpy(&lo, p, 8);
   memcpy(&hi, p + 8, 8);
-  return _mm_insert_epi64(_mm_cvtsi64_si128((long long)lo), (long long)hi, 1);
+  return halves(lo, hi);
 }
 
 /* The lengths block, reflected: bit counts of the AAD (high half) and
    the text (low half), built in registers (not through the stack, whose
    two 8-byte stores a 16-byte load could not forward). */
-FCZ_INLINE __m128i lengths(uint64_t aad_len, uint64_t msg_len) {
-  return _mm_insert_epi64(_mm_cvtsi64_si128((long long)(msg_len * 8)), (long long)(aad_len * 8), 1);
-}
+FCZ_INLINE __m128i lengths(uint64_t aad_len, uint64_t msg_len) { return halves(msg_len * 8, aad_len * 8); }
 
 FCZ_INLINE __mmask64 bytes_mask(size_t n) { /* n <= 64 */
   return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
