@@ -17,22 +17,7 @@
 	.type	fc__burn_avx512, @function
 fc__burn_avx512:
 	ENDBR
-	vpxord	%zmm16, %zmm16, %zmm16
-	vpxord	%zmm17, %zmm17, %zmm17
-	vpxord	%zmm18, %zmm18, %zmm18
-	vpxord	%zmm19, %zmm19, %zmm19
-	vpxord	%zmm20, %zmm20, %zmm20
-	vpxord	%zmm21, %zmm21, %zmm21
-	vpxord	%zmm22, %zmm22, %zmm22
-	vpxord	%zmm23, %zmm23, %zmm23
-	vpxord	%zmm24, %zmm24, %zmm24
-	vpxord	%zmm25, %zmm25, %zmm25
-	vpxord	%zmm26, %zmm26, %zmm26
-	vpxord	%zmm27, %zmm27, %zmm27
-	vpxord	%zmm28, %zmm28, %zmm28
-	vpxord	%zmm29, %zmm29, %zmm29
-	vpxord	%zmm30, %zmm30, %zmm30
-	vpxord	%zmm31, %zmm31, %zmm31
+	ZERO_ZMM16_31
 	kxorw	%k0, %k0, %k0
 	kxorw	%k1, %k1, %k1
 	kxorw	%k2, %k2, %k2

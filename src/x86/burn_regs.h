@@ -1,8 +1,9 @@
 /*
  * Register clearing shared by the stack burn's x86 forms (burn_base.S,
- * burn_avx.S, burn_avx512.S), as assembler macros, and the ENDBR marker
- * their entry points begin with (indirect-branch tracking under
- * -fcf-protection: the burn is called through a pointer).
+ * burn_avx.S, burn_avx512.S) and the assembly kernels' own wipes
+ * (keccak_avx512.S), as assembler macros, and the ENDBR marker the burn's
+ * entry points begin with (indirect-branch tracking under -fcf-protection:
+ * the burn is called through a pointer).
  */
 #if defined(__CET__) && (__CET__ & 1)
 #if defined(__x86_64__)
@@ -77,4 +78,25 @@
 	pxor	%xmm14, %xmm14
 	pxor	%xmm15, %xmm15
 #endif
+.endm
+
+/* zmm16-31, which vzeroall leaves (x86-64, AVX-512F: the 512-bit forms,
+   which need AVX-512F alone). */
+.macro ZERO_ZMM16_31
+	vpxord	%zmm16, %zmm16, %zmm16
+	vpxord	%zmm17, %zmm17, %zmm17
+	vpxord	%zmm18, %zmm18, %zmm18
+	vpxord	%zmm19, %zmm19, %zmm19
+	vpxord	%zmm20, %zmm20, %zmm20
+	vpxord	%zmm21, %zmm21, %zmm21
+	vpxord	%zmm22, %zmm22, %zmm22
+	vpxord	%zmm23, %zmm23, %zmm23
+	vpxord	%zmm24, %zmm24, %zmm24
+	vpxord	%zmm25, %zmm25, %zmm25
+	vpxord	%zmm26, %zmm26, %zmm26
+	vpxord	%zmm27, %zmm27, %zmm27
+	vpxord	%zmm28, %zmm28, %zmm28
+	vpxord	%zmm29, %zmm29, %zmm29
+	vpxord	%zmm30, %zmm30, %zmm30
+	vpxord	%zmm31, %zmm31, %zmm31
 .endm
