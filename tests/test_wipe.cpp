@@ -681,6 +681,47 @@ TEST_F(Wipe, KeccakXEveryKernel) {
   }
 }
 
+// The single-state Keccak kernels on their own: a public call burns after
+// them (the MAC cases above), so this checks each kernel's own clearing,
+// which the burn would hide: no window of the state after the call in a
+// vector register, absorbing 1 to 4 blocks and permuting.
+TEST_F(Wipe, KeccakEveryKernelRegisters) {
+  std::vector<std::string> ks = usable(FC_OP_KECCAK);
+  ASSERT_FALSE(ks.empty());
+  for (const std::string &kn : ks) {
+    fct::Pin p(FC_OP_KECCAK, kn);
+    ASSERT_EQ(p.rc, FC_OK);
+    fct::note_kernel_ran(FC_OP_KECCAK, kn);
+    const fc__keccak_kernel *k = fc__keccak_active();
+    ASSERT_STREQ(k->h.name, kn.c_str());
+    static uint64_t st[25];
+    static uint8_t blocks[4 * 168];
+    fct::Rng r(11);
+    for (auto &v : st) v = r.next();
+    for (auto &v : blocks) v = (uint8_t)r.next();
+    for (size_t n : {0, 1, 2, 4}) {  // 0: permute
+      using namespace fct::stack_detail;
+      g_fn = [&] {
+        if (n == 0)
+          k->permute(st);
+        else
+          k->absorb(st, blocks, n, 136);
+        return FC_OK;
+      };
+      std::memset(g_vregs, 0, sizeof g_vregs);
+      g_body = body;
+      ASSERT_EQ(run_on_stack(), 0);
+      g_fn = nullptr;
+      Secrets sec(Case{});
+      sec.add("state", Bytes((const uint8_t *)st, (const uint8_t *)st + 200));
+      std::string hit = sec.find(g_vregs, sizeof g_vregs);
+      EXPECT_EQ(hit, "") << kn << ", " << n << " blocks: a window of " << hit
+                         << " is in a vector register after the call";
+    }
+    std::cout << "[ WIPE     ] keccak kernel " << kn << ": registers clean after absorb and permute\n";
+  }
+}
+
 // The scan itself finds what it looks for: a call that leaves a secret
 // on the stack, and one that leaves it in a register, both fail.
 TEST_F(Wipe, ScanSeesALeak) {
