@@ -333,14 +333,14 @@ extern const fc__sha_kernel fc__sha512_scalar;
 
 /* Active kernel of a hash op (FC_OP_SHA1, FC_OP_SHA256 or FC_OP_SHA512). */
 const fc__sha_kernel *fc__sha_active(fc_op op);
+/* The kernel the automatic choice takes for op under features feat (hosted
+   builds; for tests). */
+const char *fc__auto_choice_name(fc_op op, uint64_t feat);
 
 /* x86 SHA-NI (SHA-1, SHA-256), AVX2 (SHA-256, SHA-512), AVX-512VL (SHA-512);
    AArch64 ARMv8 SHA. */
 extern const fc__sha_kernel fc__sha1_shani;
 extern const fc__sha_kernel fc__sha1_shani_msg;
-/* The kernel the automatic choice takes for op under features feat (hosted
-   builds; for tests). */
-const char *fc__auto_choice_name(fc_op op, uint64_t feat);
 extern const fc__sha_kernel fc__sha256_shani;
 extern const fc__sha_kernel fc__sha256_avx2;
 extern const fc__sha_kernel fc__sha512_avx2;
