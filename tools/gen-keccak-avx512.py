@@ -38,6 +38,7 @@ instructions at four a cycle would take 24) and what was tried are in
 docs/sha3.md and docs/performance.md.
 
 Run: python3 tools/gen-keccak-avx512.py > src/x86/keccak_avx512.S
+(tests/host_generated.cmake fails when the two differ).
 """
 import itertools
 

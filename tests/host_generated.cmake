@@ -1,0 +1,37 @@
+# Host check: every generated source file is what its generator writes
+# today (tools/gen-keccak-rounds.py, tools/gen-keccak-avx512.py,
+# tools/gen-vpaes-tables.py), so an edit to either side alone fails here.
+# Invoked by tests/CMakeLists.txt: cmake -DSRC=<source dir> -DBIN=<build dir> -P this.
+cmake_minimum_required(VERSION 3.25)
+if(NOT SRC OR NOT BIN)
+  message(FATAL_ERROR "host_generated: -DSRC= and -DBIN= are required")
+endif()
+find_program(PYTHON3 python3)
+if(NOT PYTHON3)
+  message(FATAL_ERROR "host_generated: python3 not found (tools/deps.sh installs it)")
+endif()
+set(pairs
+  "tools/gen-keccak-rounds.py=src/keccak_round.h"
+  "tools/gen-keccak-avx512.py=src/x86/keccak_avx512.S"
+  "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h")
+set(checked 0)
+foreach(pair ${pairs})
+  string(REPLACE "=" ";" p "${pair}")
+  list(GET p 0 gen)
+  list(GET p 1 file)
+  get_filename_component(name "${file}" NAME)
+  set(out "${BIN}/host_generated_${name}")
+  execute_process(COMMAND ${PYTHON3} "${SRC}/${gen}" OUTPUT_FILE "${out}"
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "host_generated: ${gen} failed (${rc}):\n${err}")
+  endif()
+  file(SHA256 "${out}" want)
+  file(SHA256 "${SRC}/${file}" have)
+  if(NOT want STREQUAL have)
+    message(FATAL_ERROR "host_generated: ${file} differs from what ${gen} writes (${out}); "
+      "rerun the generator or revert the edit")
+  endif()
+  math(EXPR checked "${checked} + 1")
+endforeach()
+message(STATUS "host_generated: ${checked} generated files match their generators")
