@@ -40,10 +40,18 @@ docs/sha3.md and docs/performance.md.
 Run: python3 tools/gen-keccak-avx512.py > src/x86/keccak_avx512.S
 (tests/host_generated.cmake fails when the two differ).
 """
+import importlib.util
 import itertools
+import os
 
-R = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39,
-     41, 45, 15, 21, 8, 18, 2, 61, 56, 14]   # rho offsets, lane x + 5y
+# rho's offsets R[x + 5y] and pi's src_of from the C rounds' generator
+_spec = importlib.util.spec_from_file_location(
+    "gen_keccak_rounds", os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen-keccak-rounds.py"))
+_rounds = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_rounds)
+R = _rounds.R
+# SRC[X + 5Y]: the lane (x + 5y) that pi sends to B(X, Y)
+SRC = [x + 5 * y for Y in range(5) for X in range(5) for x, y in [_rounds.src_of(X, Y)]]
 
 
 def imm_of(f, roles):
@@ -152,22 +160,17 @@ class Gen:
                 uses[c] = uses.get(c, 0) + 1
                 if uses[c] == 2:
                     self.give(c)
-        # pi: B(X, Y) = rol(lane (x, y)) with X = y, Y = 2x + 3y (mod 5)
-        src = [None] * 25
-        for x in range(5):
-            for y in range(5):
-                src[y + 5 * ((2 * x + 3 * y) % 5)] = x + 5 * y
         new = [None] * 25
 
         def theta_rho(Y):
             """theta's XORs on the five lanes pi sends to plane Y, then
             their rotations; returns their registers in X order."""
-            b = [A[src[X + 5 * Y]] for X in range(5)]
+            b = [A[SRC[X + 5 * Y]] for X in range(5)]
             for X in range(5):
-                lane = src[X + 5 * Y]
+                lane = SRC[X + 5 * Y]
                 self.emit(f"vpxorq\t%xmm{D[lane % 5]}, %xmm{b[X]}, %xmm{b[X]}")
             for X in range(5):
-                lane = src[X + 5 * Y]
+                lane = SRC[X + 5 * Y]
                 if R[lane]:
                     self.emit(f"vprolq\t${R[lane]}, %xmm{b[X]}, %xmm{b[X]}")
             return b

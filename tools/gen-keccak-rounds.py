@@ -111,4 +111,5 @@ def main():
     print("  } while (0)")
     print("#endif")
 
-main()
+if __name__ == "__main__":
+    main()
