@@ -60,9 +60,8 @@ std::vector<fc_impl_info> impls(fc_op op) {
   return v;
 }
 
-// The documented automatic choice: first in the list whose needs are present.
-// The header's rule: the first usable kernel whose avoid bits are not in
-// the features.
+// The documented automatic choice (fastcrypt.h, fc_impls): the first kernel
+// in the list whose needs are present and whose avoid bits are not.
 std::string auto_choice(fc_op op, uint64_t feat) {
   for (const fc_impl_info &i : impls(op))
     if ((i.needs & ~feat) == 0 && (i.avoid & feat) == 0) return i.name;
