@@ -531,17 +531,18 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
  * through every limb. N = n 2^s, s = 52 L - nbits (top bit at 52 L - 1);
  * X = 2^a < N to start, then rows X = X B mod N up to 2^(e + s) mod N =
  * 2^s (2^e mod n), shifted down by s at the end.
- * A row: the digit q from the top three limbs of X B and the top two of N
- * (steps D3 with the second-limb test: the digit or one more, Theorem B),
- * then S = X B + q (B^L - N) = (X B - q N) + q B^L, every term
- * non-negative: multiply-accumulates into the limbs (below 3 2^52 each),
- * one carry pass in the registers (then limbs reach 2^52 about 2^-50 a
- * limb: a scalar ripple), and limb L of S gives the sign: q when
- * X B - q N >= 0, q - 1 when the digit was one too many, and then N is
- * added back once (X B - q N >= -N). Public data (the modulus): variable
- * time. The includer may define IFMA_DIV104(hi, lo, d) (the quotient of a
- * 128-bit value by d, known to fit 64 bits); the default divides an
- * unsigned __int128 (a libgcc call on some targets: the kernel defines it).
+ * A row: the digit q (or one more, rarely) by one product of X's
+ * top 64 bits with a reciprocal of N's top 64 bits (qhat52), then
+ * S = X B + q (B^L - N) = (X B - q N) + q B^L, every term non-negative:
+ * multiply-accumulates into the limbs and one carry step in the registers,
+ * which keeps every limb below B + 4 without a test; limb L of S is q
+ * when X B - q N >= 0 (see div_rows), and otherwise the row ripples X in
+ * memory and adds N back while it is negative (X B - q N >= -2N). Public
+ * data (the modulus): variable time. The includer may define
+ * IFMA_DIV104(hi, lo, d) (the quotient of a 128-bit value by d, known to
+ * fit 64 bits; once per division, for the reciprocal); the default divides
+ * an unsigned __int128 (a libgcc call on some targets: the kernel defines
+ * it).
  */
 /* Lane i of v, a constant i (the kernel extracts it in registers: a load
    of a lane just stored as a whole vector would wait for the store). */
@@ -557,36 +558,23 @@ static inline uint64_t ifma_lane(V v, unsigned i) {
 #define IFMA_DIV104(hi, lo, d) ((uint64_t)(((unsigned __int128)(hi) << 64 | (lo)) / (d)))
 #endif
 
-/* The digit of (u2 B^2 + u1 B + u0) / (d1 B + d0 + ...), u2 <= d1, d1 >= 2^51:
-   the row's or one more. floor((u2 B + u1) / d1) by the reciprocal
-   v = floor((B^2 - 1) / d1) - B (Moller and Granlund, "Improved division by
-   invariant integers", 2011, Algorithm 4, with B = 2^52: no division on
-   the rows' path), then steps D3's second-limb test. */
-static inline uint64_t qhat52(uint64_t u2, uint64_t u1, uint64_t u0, uint64_t d1, uint64_t d0,
-                              uint64_t v) {
-  uint64_t q, r; /* r = u2 B + u1 - q d1 */
-  if (u2 >= d1) {
-    q = MASK52;
-    r = u1 + d1;
-  } else {
-    unsigned __int128 t = (unsigned __int128)v * u2 + ((unsigned __int128)u2 << 52 | u1);
-    uint64_t q0 = (uint64_t)t & MASK52; /* q, r mod B until the quotient settles */
-    q = ((uint64_t)(t >> 52) + 1) & MASK52;
-    r = (u1 - q * d1) & MASK52;
-    if (r > q0) {
-      q = (q - 1) & MASK52;
-      r = (r + d1) & MASK52;
-    }
-    if (r >= d1) {
-      q++;
-      r -= d1;
-    }
-  }
-  while (r <= MASK52 && (unsigned __int128)q * d0 > ((unsigned __int128)r << 52 | u0)) {
-    q--;
-    r += d1;
-  }
-  return q;
+/* The digit of X B / N (the row's digit q, X < N, N's top bit at 52 L - 1)
+   or one more, from X's top limbs u2, u1 (limbs L-1, L-2; every
+   limb of X below B + 4) and r = ceil(2^126 / vt), vt = floor(N / 2^t)
+   (N's top 64 bits, >= 2^63, so r <= 2^63), t = 52 L - 64.
+   U = u2 2^12 + floor(u1 / 2^40) is floor(X B / 2^(t + 52)) or one less
+   (the limbs below L-2 add under 2 B^(L-2), 2^-39 units of 2^(t + 52)), so
+   (U + 2) 2^52 > X B / 2^t and (U + 2) 2^52 r / 2^126 > (X B / 2^t) / vt
+   >= X B / N >= q; it exceeds X B / N by below 3 2^52 / vt (the
+   numerator's rounding) + B / vt (the divisor's) + 2^-10 (the
+   reciprocal's) < 2^-8: its floor, floor((U + 2) r / 2^74), is q or q + 1
+   (a few rows in a thousand), at most B (then B - 1, still >= q). u2 < B (X < B^L), so
+   U + 2 = w + cy 2^64 with cy 0 or 1 (cy only for N's top limb all ones),
+   and floor((U + 2) r / 2^74) = (hi(w r) + cy r) >> 10: one product. */
+static inline uint64_t qhat52(uint64_t u2, uint64_t u1, uint64_t r) {
+  uint64_t v = (u2 << 12) + 2, w = v + (u1 >> 40);
+  uint64_t q = ((uint64_t)(((unsigned __int128)w * r) >> 64) + (w < v ? r : 0)) >> 10;
+  return q > MASK52 ? MASK52 : q;
 }
 
 /* x += carries limb by limb (limbs below 2^53); the carry out of limb L - 1. */
@@ -611,81 +599,88 @@ static FC_IFMA_NOINLINE uint64_t add_n52(uint64_t *x, const uint64_t *nc, size_t
   return 1 - b;
 }
 
-/* Limbs L-2 .. L-4 of X' = X B + q (B^L - N) mod B^L (the next X when q
-   is the digit), from limbs L-2 .. L-6 of X (x[0..5): L-1 .. L-6) and
-   limbs L-1 .. L-6 of B^L - N (nc[0..5]); the carry into limb L-5
-   taken as 0 (it is 0 to 2: wrong only where limb L-5's sum lies within
-   2 of a multiple of B, and then the row finds the guess differs). */
-static inline void predict52(const uint64_t x[6], const uint64_t nc[6], uint64_t q,
-                             uint64_t out[3]) {
-  uint64_t lo[6], hi[6], c = 0;
-  for (int k = 0; k < 6; k++) {
+/* Limbs L-1 and L-2 of X' = X B + q (B^L - N) mod B^L (the next X when q
+   is the digit), normalised, from limbs L-1 .. L-5 of X (x[0..4], below
+   B + 4) and limbs L-1 .. L-5 of B^L - N (nc[0..4]); the carry into limb
+   L-4 taken as 0 (wrong only where limbs L-4 and L-3 sum to within a few
+   units of a multiple of B^2, and then the row finds the guess differs). */
+static inline void predict52(const uint64_t x[5], const uint64_t nc[5], uint64_t q,
+                             uint64_t out[2]) {
+  uint64_t lo[5], hi[5], c = 0;
+  for (int k = 0; k < 5; k++) {
     unsigned __int128 p = (unsigned __int128)q * nc[k];
     lo[k] = (uint64_t)p & MASK52;
     hi[k] = (uint64_t)(p >> 52);
   }
   /* limb L-1-k of X' = x_(L-2-k) + lo(q nc_(L-1-k)) + hi(q nc_(L-2-k)) + carry */
-  for (int k = 4; k >= 0; k--) {
+  for (int k = 3; k >= 0; k--) {
     uint64_t t = x[k + 1] + lo[k] + hi[k + 1] + c;
-    if (k < 3) out[k] = t & MASK52;
+    if (k < 2) out[k] = t & MASK52;
     c = t >> 52;
   }
 }
 
 /* rows rows on X (nv vectors: in registers X[] when nv is a constant,
    else, X NULL, in x itself, so that the 8192-bit instance keeps no copy
-   on the stack), N's complement in nc; the digit's constants d1, d0, v as
-   for qhat52. The digit of the next row is computed while this one runs,
-   from this X's top limbs and this row's digit (predict52), and checked
-   against the row's result before it is used (a mismatch, rare,
+   on the stack), N's complement in nc; the digit's constant r as for
+   qhat52. X's limbs are below B + 4 between rows: a limb's sum is below
+   3 B + 4, so the carry it passes up is at most 3. Limb L of S (the old
+   top limb, hi(q nc_(L-1)), the carry) equals q exactly when the row's
+   digit was not too large: the limbs below L add up to less than 2 B^L,
+   so X B - q N >= 0 gives limb L = q or q - 1 (an unpassed carry), and
+   X B - q N < 0 gives at most q - 1; only a limb L other than q takes the
+   slow path (the ripple makes X exact, then N is added back while the
+   sum is negative). The digit of the next row is computed while this one
+   runs, from this X's top limbs and this row's digit (predict52), and
+   checked against the row's result before it is used (a mismatch, rare,
    recomputes it), so the rows' chain has the vector work and the scalar
-   digit side by side, not one after the other. */
+   digit side by side, not one after the other. X leaves normalised. */
 static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_t nv, size_t rows,
-                                    uint64_t d1, uint64_t d0, uint64_t v) {
+                                    uint64_t r) {
 #define XR(j) (X ? X[j] : V_LOADU(x + VL * (j)))
 #define XW(j, val) (X ? (void)(X[j] = (val)) : V_STOREU(x + VL * (j), (val)))
-  const V m52 = V_SET1(MASK52), high = V_SET1(~MASK52), zero = V_ZERO();
+  const V m52 = V_SET1(MASK52), zero = V_ZERO();
   size_t L = VL * nv;
-  uint64_t nct[6];
-  for (int k = 0; k < 6; k++) nct[k] = nc[L - 1 - k];
+  uint64_t nct[5];
+  for (int k = 0; k < 5; k++) nct[k] = nc[L - 1 - k];
   FC_UNROLL
   for (size_t j = 0; j < nv && X; j++) X[j] = V_LOADU(x + VL * j);
-  uint64_t pred[3] = {0, 0, 0}, q = 0;
+  uint64_t pred[2] = {0, 0}, q = 0;
   int have = 0;
   for (size_t row = 0; row < rows; row++) {
     const V top = XR(nv - 1);
-    const uint64_t t[6] = {IFMA_LANE(top, VL - 1), IFMA_LANE(top, VL - 2), IFMA_LANE(top, VL - 3),
-                           IFMA_LANE(top, VL - 4), IFMA_LANE(top, VL - 5), IFMA_LANE(top, VL - 6)};
-    /* limbs L-1 .. L-6 (constant lanes: the kernel's extracts take immediates) */
-    if (!have || t[0] != pred[0] || t[1] != pred[1] || t[2] != pred[2])
-      q = qhat52(t[0], t[1], t[2], d1, d0, v);
+    const uint64_t t[5] = {IFMA_LANE(top, VL - 1), IFMA_LANE(top, VL - 2), IFMA_LANE(top, VL - 3),
+                           IFMA_LANE(top, VL - 4), IFMA_LANE(top, VL - 5)};
+    /* limbs L-1 .. L-5 (constant lanes: the kernel's extracts take immediates) */
+    if (!have || t[0] != pred[0] || t[1] != pred[1]) q = qhat52(t[0], t[1], r);
 #if defined(IFMA_TEST_QHAT_BIAS) /* test models only: the add-back in every row */
     q = q + IFMA_TEST_QHAT_BIAS > MASK52 ? MASK52 : q + IFMA_TEST_QHAT_BIAS;
 #endif
     predict52(t, nct, q, pred);
-    uint64_t qn = qhat52(pred[0], pred[1], pred[2], d1, d0, v);
+    uint64_t qn = qhat52(pred[0], pred[1], r);
     V qv = V_SET1(q), px = zero, ph = zero, pc = zero;
-    unsigned over = 0;
     FC_UNROLL
     for (size_t j = 0; j < nv; j++) {
       V xv = XR(j), ncv = V_LOADU(nc + VL * j), h = V_MADDHI(zero, qv, ncv);
       V acc = V_ADD(V_MADDLO(V_ALIGN_UP1(xv, px), qv, ncv), V_ALIGN_UP1(h, ph));
-      V c = V_SRL52(acc), o = V_ADD(V_AND(acc, m52), V_ALIGN_UP1(c, pc));
-      XW(j, o);
-      over |= V_TESTM(o, high);
+      V c = V_SRL52(acc);
+      XW(j, V_ADD(V_AND(acc, m52), V_ALIGN_UP1(c, pc)));
       px = xv;
       ph = h;
       pc = c;
     }
-#if defined(IFMA_TEST_RIPPLE) /* test models only: the ripple in every row */
-    over = 1;
-#endif
     /* limb L: the old top limb, hi(q nc_(L-1)), the carry */
     uint64_t sl = t[0] + IFMA_LANE(V_ADD(ph, pc), VL - 1);
-    if (__builtin_expect(over != 0 || (int64_t)(sl - q) < 0, 0)) { /* in memory, rarely */
+#if defined(IFMA_TEST_RIPPLE) /* test models only: the ripple in every row */
+    sl += 1ull << 63;
+#endif
+    if (__builtin_expect(sl != q, 0)) { /* in memory, rarely */
+#if defined(IFMA_TEST_RIPPLE)
+      sl -= 1ull << 63;
+#endif
       FC_UNROLL
       for (size_t j = 0; j < nv && X; j++) V_STOREU(x + VL * j, X[j]);
-      if (over) sl += ripple52(x, L);
+      sl += ripple52(x, L);
       for (int64_t d = (int64_t)(sl - q); d < 0;) d += (int64_t)add_n52(x, nc, L);
       FC_UNROLL
       for (size_t j = 0; j < nv && X; j++) X[j] = V_LOADU(x + VL * j);
@@ -695,15 +690,16 @@ static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_
   }
   FC_UNROLL
   for (size_t j = 0; j < nv && X; j++) V_STOREU(x + VL * j, X[j]);
+  (void)ripple52(x, L); /* limbs below B + 4 to normalised; X < N: no carry out */
 #undef XR
 #undef XW
 }
 
 #define DIV_ROWS(NV)                                                                           \
   FC_IFMA_NOINLINE static void div_rows_##NV(uint64_t *x, const uint64_t *nc, size_t rows,      \
-                                             uint64_t d1, uint64_t d0, uint64_t v) {            \
+                                             uint64_t r) {                                     \
     V X[NV];                                                                                   \
-    div_rows(x, nc, X, NV, rows, d1, d0, v);                                                   \
+    div_rows(x, nc, X, NV, rows, r);                                                           \
   }
 DIV_ROWS(1)
 DIV_ROWS(2)
@@ -716,41 +712,72 @@ DIV_ROWS(8)
 DIV_ROWS(9)
 DIV_ROWS(10)
 FC_IFMA_NOINLINE static void div_rows_any(uint64_t *x, const uint64_t *nc, size_t nv, size_t rows,
-                                          uint64_t d1, uint64_t d0, uint64_t v) {
-  div_rows(x, nc, NULL, nv, rows, d1, d0, v);
+                                          uint64_t r) {
+  div_rows(x, nc, NULL, nv, rows, r);
 }
 
-/* x = 2^e mod n (L normalised limbs), e + 1 >= nbits; nc: L limbs of
-   scratch (B^L - N). */
-static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, uint64_t *x, uint64_t *nc, size_t e) {
+static void rows52(uint64_t *x, const uint64_t *nc, size_t nv, size_t rows, uint64_t r) {
+  switch (nv) {
+    case 1: div_rows_1(x, nc, rows, r); break;
+    case 2: div_rows_2(x, nc, rows, r); break;
+    case 3: div_rows_3(x, nc, rows, r); break;
+    case 4: div_rows_4(x, nc, rows, r); break;
+    case 5: div_rows_5(x, nc, rows, r); break;
+    case 6: div_rows_6(x, nc, rows, r); break;
+    case 7: div_rows_7(x, nc, rows, r); break;
+    case 8: div_rows_8(x, nc, rows, r); break;
+    case 9: div_rows_9(x, nc, rows, r); break;
+    case 10: div_rows_10(x, nc, rows, r); break;
+    default: div_rows_any(x, nc, nv, rows, r); break;
+  }
+}
+
+/* x = 2^e mod n (L normalised limbs), e + 1 >= nbits, from n52 (n in L
+   limbs); nc: L limbs of scratch (B^L - N). On the way, for each of the
+   nsnap exponents snap_e[i] (increasing, nbits <= snap_e[i] <= e),
+   snap_c[i] = 2^snap_e[i] mod n (nw words, room for fc__bn_mod_shl_fast):
+   a copy of 2^(snap_e[i] - j) mod n where the rows pass it, 32 <= j < 84
+   where the rows allow, then j bits more by the scalar division (one or
+   two digit steps). */
+static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, const uint64_t *n52, uint64_t *x,
+                                     uint64_t *nc, size_t e, const size_t *snap_e,
+                                     uint32_t *const *snap_c, int nsnap) {
   size_t nw = ctx->nwords, nv = nvec(ctx), L = VL * nv, s = 52 * L - ctx->nbits;
+  size_t sw = s / 52;
+  unsigned sb = (unsigned)(s % 52);
   uint64_t borrow = 0, d1 = 0, d0 = 0;
-  for (size_t i = 0; i < L; i++) {
-    uint64_t ni = bits52(ctx->n, nw, (long)(52 * i) - (long)s), t = 0 - ni - borrow;
+  for (size_t i = 0; i < L; i++) { /* N = n 2^s from n's limbs */
+    uint64_t lo = i >= sw ? n52[i - sw] : 0, lo2 = i >= sw + 1 ? n52[i - sw - 1] : 0;
+    uint64_t ni = sb ? (lo << sb | lo2 >> (52 - sb)) & MASK52 : lo, t = 0 - ni - borrow;
     if (i + 2 == L) d0 = ni;
     if (i + 1 == L) d1 = ni;
     nc[i] = t & MASK52;
     borrow = t >> 63;
   }
-  /* the reciprocal of d1 for qhat52: (B^2 - 1 - B d1) / d1 < B */
-  uint64_t v = IFMA_DIV104((MASK52 - d1) >> 12, (MASK52 - d1) << 52 | MASK52, d1);
-  /* X = 2^a, 52 L - 52 <= a < 52 L, a whole number of rows below e + s */
-  size_t top = e + s, rows = (top - (52 * L - 1) + 51) / 52, a = top - 52 * rows;
+  /* for qhat52: ceil(2^126 / vt) <= 2^63, vt = N's top 64 bits >= 2^63 */
+  uint64_t r = IFMA_DIV104((1ull << 62) - 1, ~0ull, d1 << 12 | d0 >> 40) + 1;
+  /* X = 2^a, 52 L - 52 <= a < 52 L, a whole number of rows below e + s;
+     after k rows X = 2^(a + 52 k) mod N = 2^s (2^(a + 52 k - s) mod n) */
+  size_t top = e + s, rows = (top - (52 * L - 1) + 51) / 52, a = top - 52 * rows, done = 0;
   for (size_t i = 0; i < L; i++) x[i] = 0;
   x[a / 52] = 1ull << (a % 52);
-  switch (nv) {
-    case 1: div_rows_1(x, nc, rows, d1, d0, v); break;
-    case 2: div_rows_2(x, nc, rows, d1, d0, v); break;
-    case 3: div_rows_3(x, nc, rows, d1, d0, v); break;
-    case 4: div_rows_4(x, nc, rows, d1, d0, v); break;
-    case 5: div_rows_5(x, nc, rows, d1, d0, v); break;
-    case 6: div_rows_6(x, nc, rows, d1, d0, v); break;
-    case 7: div_rows_7(x, nc, rows, d1, d0, v); break;
-    case 8: div_rows_8(x, nc, rows, d1, d0, v); break;
-    case 9: div_rows_9(x, nc, rows, d1, d0, v); break;
-    case 10: div_rows_10(x, nc, rows, d1, d0, v); break;
-    default: div_rows_any(x, nc, nv, rows, d1, d0, v); break;
+  for (int m = 0; m < nsnap; m++) { /* a - s < nbits <= snap_e[m] */
+    size_t k = (snap_e[m] + s - a) / 52, j = snap_e[m] + s - a - 52 * k;
+    if (j < 32 && k > done) { /* from 32 bits on fc__bn_mod_shl_fast takes digit steps */
+      k--;
+      j += 52;
+    }
+    rows52(x, nc, nv, k - done, r);
+    done = k;
+    uint32_t *c = snap_c[m];
+    for (size_t w = 0; w < nw; w++) { /* X / 2^s: bits s + 32 w .. of X's limbs */
+      size_t p = s + 32 * w, i = p / 52;
+      unsigned o = (unsigned)(p % 52);
+      c[w] = (uint32_t)(x[i] >> o | (i + 1 < L ? x[i + 1] << (52 - o) : 0));
+    }
+    fc__bn_mod_shl_fast(c, ctx->n, nw, j);
   }
+  rows52(x, nc, nv, rows - done, r);
   /* 2^s (2^e mod n) down by s */
   size_t w = s / 52;
   unsigned b = (unsigned)(s % 52);
@@ -768,23 +795,24 @@ static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, uint64_t *x, uint64
  * bits, a few digit steps of long division), so it never depends on rr.
  */
 /* k0, no e = 2^k + 1 constants yet, the three slots zeroed (L limbs each,
-   zero above: to52's zero-extension is its slow path), n in K_N. */
-static void prepare_n(fc_mont_ctx *ctx, size_t L) {
+   zero above: to52's zero-extension is its slow path; zeroed: they are,
+   as fc__mont_init_with leaves them), n in K_N. */
+static void prepare_n(fc_mont_ctx *ctx, size_t L, int zeroed) {
   size_t nw = ctx->nwords;
   uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
   ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
   ctx->kdata[K_F4] = 0; /* until prepare_f4 */
-  __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
+  if (!zeroed) __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
   to52(ctx->kdata + K_N, ctx->n, nw, L);
 }
 
 /* The constants from rr, and C when c is not NULL (else from n). */
-static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c) {
+static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c, int zeroed) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
   fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
-  prepare_n(ctx, L);
+  prepare_n(ctx, L, zeroed);
   to52(ctx->kdata + K_RR, rr, nw, L);
   if (c == NULL) {
     fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 104 * L - 32 * nw);
@@ -793,42 +821,54 @@ static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c) {
   to52(ctx->kdata + K_C, c, nw, L);
 }
 
-static void prepare(fc_mont_ctx *ctx) { prepare_with(ctx, NULL); }
+static void prepare(fc_mont_ctx *ctx) { prepare_with(ctx, NULL, 0); }
 
 #if !defined(__OPTIMIZE_SIZE__)
-/* fc_mont_init's division through C = 2^(32 nw + 2k) (k = 52 L - 32 nw),
-   then R^2 = 2^(64 nw), then (prepare_with) R'^2 = 2^(64 nw + 2k): each
-   digit step once. With nw even all three are whole 64-bit steps apart.
-   (-Os builds: fc__mont_rr's squarings and prepare, the smaller code.) */
+/* fc_mont_init's C = 2^(32 nw + 2k) (k = 52 L - 32 nw), R^2 = 2^(64 nw)
+   and R'^2 = 2^(64 nw + 2k): from 5 vectors (nw even) by pow2_52, else by
+   one scalar division through all three, each digit step once (with nw
+   even they are whole 64-bit steps apart). (-Os builds: fc__mont_rr's
+   squarings and prepare, the smaller code.) */
 static void init_chain(fc_mont_ctx *ctx) {
   uint32_t c[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx), ce = 104 * L - 32 * nw;
   if (ce > 64 * nw) { /* small moduli: 2k > 32 nw, C lies past R^2 */
     fc__mont_rr(ctx);
-    prepare_with(ctx, NULL);
+    prepare_with(ctx, NULL, 1);
     return;
   }
 #if defined(IFMA_POW2_52)
-  /* From 9 vectors (3,329 bits) R'^2 by pow2_52, then rr = R'^2 / 2^(2k):
-     on the EPYC (Zen 5) fc_mont_init took 0.63-0.84x the scalar division's
-     time at 4096 bits and 0.68-0.76x at 8192 (several runs), the same at
-     3072 and 1.07x at 2048 (its rows' chain, digit then vector product, is
-     about as long as a 64-bit digit step there). */
-  if (nw % 2 == 0 && nvec(ctx) >= 9) {
+  /* From 5 vectors (2,048 bits) R'^2 by pow2_52. On the EPYC (Zen 5), best
+     of 5,000 calls, fc_mont_init took 0.87x the scalar division's time at
+     2048 bits, 0.89x at 3072, 0.6x at 4096 and 8192, the same at 2560, and
+     1.5x at 1024 (rows cost about 40 cycles at any width: below 5 vectors
+     the scalar steps are shorter). C and rr are copies taken on the way
+     where they lie 400 bits or more from what else gives them (512 bits
+     each at 3072: 2% to 3% faster), else C by the scalar division from n
+     and rr = R'^2 / 2^(2k) by REDC (at 192 to 320 bits, 3584 to 8192
+     bits, the copies cost more than those few steps). */
+  if (nw % 2 == 0 && nvec(ctx) >= 5) {
     uint64_t *kd = ctx->kdata;
-    prepare_n(ctx, L);
-    pow2_52(ctx, kd + K_RR, kd + K_C, 104 * L); /* K_C: its scratch */
-    fc__bn_pow2_mod(c, ctx->n, nw, ctx->nbits, ce);
+    prepare_n(ctx, L, 1);
+    size_t se[2];
+    uint32_t *sc[2];
+    int ns = 0, c_far = ce - ctx->nbits >= 400, rr_far = 104 * L - 64 * nw >= 400;
+    if (c_far) se[ns] = ce, sc[ns++] = c;
+    if (rr_far) se[ns] = 64 * nw, sc[ns++] = ctx->rr;
+    pow2_52(ctx, kd + K_N, kd + K_RR, kd + K_C, 104 * L, se, sc, ns); /* K_C: its scratch */
+    if (!c_far) fc__bn_pow2_mod(c, ctx->n, nw, ctx->nbits, ce);
     to52(kd + K_C, c, nw, L);
-    to32(ctx->rr, kd + K_RR, nw);
-    fc__bn_redc64(ctx->rr, ctx->n, nw, (104 * L - 64 * nw) / 64);
+    if (!rr_far) {
+      to32(ctx->rr, kd + K_RR, nw);
+      fc__bn_redc64(ctx->rr, ctx->n, nw, (104 * L - 64 * nw) / 64);
+    }
     return;
   }
 #endif
   fc__bn_pow2_mod(c, ctx->n, nw, ctx->nbits, ce);
   for (size_t i = 0; i < nw; i++) ctx->rr[i] = c[i];
   fc__bn_mod_shl_fast(ctx->rr, ctx->n, nw, 64 * nw - ce);
-  prepare_with(ctx, c);
+  prepare_with(ctx, c, 1);
 }
 #define IFMA_INIT_CHAIN init_chain
 #else

@@ -168,8 +168,9 @@ void FC_IFMA_MODEL_HOOK(normalise)(uint64_t *r, const uint64_t *limbs, size_t nv
    L = VL * vectors for ctx), for e + 1 >= nbits. */
 void FC_IFMA_MODEL_HOOK(pow2)(const fc_mont_ctx *ctx, uint64_t *x, size_t e);
 void FC_IFMA_MODEL_HOOK(pow2)(const fc_mont_ctx *ctx, uint64_t *x, size_t e) {
-  uint64_t nc[LMAX];
-  pow2_52(ctx, x, nc, e);
+  uint64_t nc[LMAX], n52[LMAX];
+  to52(n52, ctx->n, ctx->nwords, VL * nvec(ctx));
+  pow2_52(ctx, n52, x, nc, e, NULL, NULL, 0);
 }
 #endif
 
