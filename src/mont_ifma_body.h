@@ -639,7 +639,7 @@ static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_
                                     uint64_t r) {
 #define XR(j) (X ? X[j] : V_LOADU(x + VL * (j)))
 #define XW(j, val) (X ? (void)(X[j] = (val)) : V_STOREU(x + VL * (j), (val)))
-  const V m52 = V_SET1(MASK52), zero = V_ZERO();
+  const V m52 = V_SET1(MASK52), high = V_SET1(~MASK52), zero = V_ZERO();
   size_t L = VL * nv;
   uint64_t nct[5];
   for (int k = 0; k < 5; k++) nct[k] = nc[L - 1 - k];
@@ -688,9 +688,20 @@ static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_
     q = qn;
     have = 1;
   }
+  /* normalised: one carry step (limbs below B + 4 pass at most 1), then
+     the ripple only where a limb reached B (rare); X < N: no carry out */
+  V pc = zero;
+  unsigned hit = 0;
+  FC_UNROLL
+  for (size_t j = 0; j < nv; j++) {
+    V xv = XR(j), c = V_SRL52(xv), o = V_ADD(V_AND(xv, m52), V_ALIGN_UP1(c, pc));
+    XW(j, o);
+    hit |= V_TESTM(o, high);
+    pc = c;
+  }
   FC_UNROLL
   for (size_t j = 0; j < nv && X; j++) V_STOREU(x + VL * j, X[j]);
-  (void)ripple52(x, L); /* limbs below B + 4 to normalised; X < N: no carry out */
+  if (hit) (void)ripple52(x, L);
 #undef XR
 #undef XW
 }
@@ -770,11 +781,20 @@ static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, const uint64_t *n52
     rows52(x, nc, nv, k - done, r);
     done = k;
     uint32_t *c = snap_c[m];
-    for (size_t w = 0; w < nw; w++) { /* X / 2^s: bits s + 32 w .. of X's limbs */
-      size_t p = s + 32 * w, i = p / 52;
-      unsigned o = (unsigned)(p % 52);
-      c[w] = (uint32_t)(x[i] >> o | (i + 1 < L ? x[i + 1] << (52 - o) : 0));
+    /* X / 2^s: word w is bits s + 32 w .. of X's limbs; 13 words are 8
+       limbs, so limb and shift repeat every 13 words */
+    unsigned ri[13], ro[13];
+    for (unsigned t = 0; t < 13; t++) {
+      unsigned p = (unsigned)(s % 52) + 32 * t;
+      ri[t] = p / 52;
+      ro[t] = p % 52;
     }
+    for (size_t g = 0, w = 0; w < nw; g++)
+      for (unsigned t = 0; t < 13 && w < nw; t++, w++) {
+        size_t i = s / 52 + 8 * g + ri[t];
+        uint64_t lo = i < L ? x[i] : 0, hi = i + 1 < L ? x[i + 1] : 0;
+        c[w] = (uint32_t)(lo >> ro[t] | hi << (52 - ro[t]));
+      }
     fc__bn_mod_shl_fast(c, ctx->n, nw, j);
   }
   rows52(x, nc, nv, rows - done, r);
