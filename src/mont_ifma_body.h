@@ -845,7 +845,7 @@ static void prepare(fc_mont_ctx *ctx) { prepare_with(ctx, NULL, 0); }
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* fc_mont_init's C = 2^(32 nw + 2k) (k = 52 L - 32 nw), R^2 = 2^(64 nw)
-   and R'^2 = 2^(64 nw + 2k): from 5 vectors (nw even) by pow2_52, else by
+   and R'^2 = 2^(64 nw + 2k): from 1,984 bits (nw even) by pow2_52, else by
    one scalar division through all three, each digit step once (with nw
    even they are whole 64-bit steps apart). (-Os builds: fc__mont_rr's
    squarings and prepare, the smaller code.) */
@@ -858,16 +858,17 @@ static void init_chain(fc_mont_ctx *ctx) {
     return;
   }
 #if defined(IFMA_POW2_52)
-  /* From 5 vectors (2,048 bits) R'^2 by pow2_52. On the EPYC (Zen 5), best
-     of 5,000 calls, fc_mont_init took 0.87x the scalar division's time at
-     2048 bits, 0.89x at 3072, 0.6x at 4096 and 8192, the same at 2560, and
-     1.5x at 1024 (rows cost about 40 cycles at any width: below 5 vectors
-     the scalar steps are shorter). C and rr are copies taken on the way
+  /* From 1,984 bits R'^2 by pow2_52. On the EPYC (Zen 5), best of 5,000
+     calls on one random modulus a size, fc_mont_init took 0.84x the scalar
+     division's time at 2048 bits, 0.91x at 2560, 0.81x at 3072, 0.62x at
+     4096 and 6144, 0.57x at 8192; 1.03x to 1.1x at 1792 to 1920 and 1.1x
+     to 1.4x at 768 to 1536 (a run's fixed costs: N's limbs, the reciprocal,
+     the shifts and conversions). C and rr are copies taken on the way
      where they lie 400 bits or more from what else gives them (512 bits
-     each at 3072: 2% to 3% faster), else C by the scalar division from n
-     and rr = R'^2 / 2^(2k) by REDC (at 192 to 320 bits, 3584 to 8192
-     bits, the copies cost more than those few steps). */
-  if (nw % 2 == 0 && nvec(ctx) >= 5) {
+     each at 3072), else C by the scalar division from n and rr = R'^2 /
+     2^(2k) by REDC (at 192 to 320 bits, 3584 to 8192 bits, the copies
+     cost more than those few steps). */
+  if (nw % 2 == 0 && ctx->nbits >= 1984) {
     uint64_t *kd = ctx->kdata;
     prepare_n(ctx, L, 1);
     size_t se[2];

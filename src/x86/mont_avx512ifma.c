@@ -12,8 +12,8 @@
  * above; modpow 160, mont_mul 3968 (its operands and scratch), prepare
  * about 1.1 KiB; the e = 2^k + 1 verification: verify_f4 128, then its
  * last product in f4_last 336 + amm_f4_* (16 at 2048 bits, 1160 at 4096),
- * prepare_f4 208 + a squaring; fc_mont_init's chain (init_chain, from 9
- * vectors the radix-2^52 division pow2_52) stays within key set-up's
+ * prepare_f4 208 + a squaring; fc_mont_init's chain (init_chain, from
+ * 1,984 bits the radix-2^52 division pow2_52) stays within key set-up's
  * 4 KiB (tests/test_stack.cpp: 3,240 bytes at 8192 bits from n and e).
  * On the development machine (Xeon, Emerald Rapids) two 512-bit ports take
  * VPMADD52 (two per cycle, 4 cycles), shuffles only one (3 cycles), and a
@@ -51,8 +51,9 @@
 #define FC_IFMA_NEEDS (FC_CPU_AVX512F | FC_CPU_AVX512IFMA)
 #define FC_IFMA_DESC fc__mont_avx512ifma
 #define FC_IFMA_INLINE inline __attribute__((always_inline))
-/* The set-up division's quotient digit (mont_ifma_body.h, pow2_52): one
-   DIVQ, whose quotient fits (below 2^52 there); no libgcc call. */
+/* The set-up division's reciprocal (mont_ifma_body.h, pow2_52), once a
+   division: one DIVQ, whose quotient fits (below 2^63 there); no libgcc
+   call. */
 static inline uint64_t ifma_div104(uint64_t hi, uint64_t lo, uint64_t d) {
   uint64_t q, r;
   __asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
