@@ -63,6 +63,8 @@ typedef struct fc__kernel_head {
 
 typedef struct fc__mont_kernel {
   fc__kernel_head h;
+  /* n, nwords, nbits, n0inv and rr set, kdata all zero (every caller clears
+     it: fc_mont_init, fc_mont_init_rr, fc_calibrate) */
   void (*prepare)(fc_mont_ctx *ctx);
   void (*mont_mul)(const fc_mont_ctx *ctx, uint32_t *r, const uint32_t *a,
                    const uint32_t *b);

@@ -814,25 +814,24 @@ static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, const uint64_t *n52
  * mod n straight from n (fc__bn_pow2_mod: R mod n shifted by 2(52 L - 32 nw)
  * bits, a few digit steps of long division), so it never depends on rr.
  */
-/* k0, no e = 2^k + 1 constants yet, the three slots zeroed (L limbs each,
-   zero above: to52's zero-extension is its slow path; zeroed: they are,
-   as fc__mont_init_with leaves them), n in K_N. */
-static void prepare_n(fc_mont_ctx *ctx, size_t L, int zeroed) {
+/* k0, no e = 2^k + 1 constants yet, n in K_N; the three slots are zero
+   beyond L limbs, as every caller of prepare and init_chain clears kdata
+   first (fc__mont_kernel's prepare). */
+static void prepare_n(fc_mont_ctx *ctx, size_t L) {
   size_t nw = ctx->nwords;
   uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
   ctx->kdata[0] = fc__neg_inv64(n64) & MASK52;
   ctx->kdata[K_F4] = 0; /* until prepare_f4 */
-  if (!zeroed) __builtin_memset(ctx->kdata + K_N, 0, 3 * LMAX * sizeof(uint64_t));
   to52(ctx->kdata + K_N, ctx->n, nw, L);
 }
 
 /* The constants from rr, and C when c is not NULL (else from n). */
-static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c, int zeroed) {
+static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c) {
   uint32_t rr[FC_MONT_MAX_WORDS];
   size_t nw = ctx->nwords, L = VL * nvec(ctx);
   for (size_t i = 0; i < nw; i++) rr[i] = ctx->rr[i];
   fc__bn_mod_shl_fast(rr, ctx->n, nw, 2 * (52 * L - 32 * nw));
-  prepare_n(ctx, L, zeroed);
+  prepare_n(ctx, L);
   to52(ctx->kdata + K_RR, rr, nw, L);
   if (c == NULL) {
     fc__bn_pow2_mod(rr, ctx->n, nw, ctx->nbits, 104 * L - 32 * nw);
@@ -841,7 +840,7 @@ static FC_IFMA_NOINLINE void prepare_with(fc_mont_ctx *ctx, const uint32_t *c, i
   to52(ctx->kdata + K_C, c, nw, L);
 }
 
-static void prepare(fc_mont_ctx *ctx) { prepare_with(ctx, NULL, 0); }
+static void prepare(fc_mont_ctx *ctx) { prepare_with(ctx, NULL); }
 
 #if !defined(__OPTIMIZE_SIZE__)
 /* fc_mont_init's C = 2^(32 nw + 2k) (k = 52 L - 32 nw), R^2 = 2^(64 nw)
@@ -854,7 +853,7 @@ static void init_chain(fc_mont_ctx *ctx) {
   size_t nw = ctx->nwords, L = VL * nvec(ctx), ce = 104 * L - 32 * nw;
   if (ce > 64 * nw) { /* small moduli: 2k > 32 nw, C lies past R^2 */
     fc__mont_rr(ctx);
-    prepare_with(ctx, NULL, 1);
+    prepare_with(ctx, NULL);
     return;
   }
 #if defined(IFMA_POW2_52)
@@ -870,7 +869,7 @@ static void init_chain(fc_mont_ctx *ctx) {
      cost more than those few steps). */
   if (nw % 2 == 0 && ctx->nbits >= 1984) {
     uint64_t *kd = ctx->kdata;
-    prepare_n(ctx, L, 1);
+    prepare_n(ctx, L);
     size_t se[2];
     uint32_t *sc[2];
     int ns = 0, c_far = ce - ctx->nbits >= 400, rr_far = 104 * L - 64 * nw >= 400;
@@ -889,7 +888,7 @@ static void init_chain(fc_mont_ctx *ctx) {
   fc__bn_pow2_mod(c, ctx->n, nw, ctx->nbits, ce);
   for (size_t i = 0; i < nw; i++) ctx->rr[i] = c[i];
   fc__bn_mod_shl_fast(ctx->rr, ctx->n, nw, 64 * nw - ce);
-  prepare_with(ctx, c, 1);
+  prepare_with(ctx, c);
 }
 #define IFMA_INIT_CHAIN init_chain
 #else
