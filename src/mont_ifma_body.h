@@ -599,23 +599,24 @@ static FC_IFMA_NOINLINE uint64_t add_n52(uint64_t *x, const uint64_t *nc, size_t
   return 1 - b;
 }
 
-/* Limbs L-1 and L-2 of X' = X B + q (B^L - N) mod B^L (the next X when q
-   is the digit), normalised, from limbs L-1 .. L-5 of X (x[0..4], below
-   B + 4) and limbs L-1 .. L-5 of B^L - N (nc[0..4]); the carry into limb
-   L-4 taken as 0 (wrong only where limbs L-4 and L-3 sum to within a few
-   units of a multiple of B^2, and then the row finds the guess differs). */
-static inline void predict52(const uint64_t x[5], const uint64_t nc[5], uint64_t q,
-                             uint64_t out[2]) {
-  uint64_t lo[5], hi[5], c = 0;
-  for (int k = 0; k < 5; k++) {
+/* Limbs L-1 .. L-n (n = 4 or 5) of X' = X B + q (B^L - N) mod B^L (the
+   next X when q is the digit), normalised, from limbs L-1 .. L-n-1 of X
+   (x[0..n], below B + 4) and of B^L - N (nc[0..n]); the carry into limb
+   L-n taken as 0. Only out[0..1] feed a digit: with two limbs or more
+   below them they are wrong only where those sum to within a few units
+   of a power of B, and then the row finds the guess differs. */
+static inline void predict52(const uint64_t *x, const uint64_t *nc, uint64_t q, uint64_t *out,
+                             int n) {
+  uint64_t lo[6], hi[6], c = 0;
+  for (int k = 0; k <= n; k++) {
     unsigned __int128 p = (unsigned __int128)q * nc[k];
     lo[k] = (uint64_t)p & MASK52;
     hi[k] = (uint64_t)(p >> 52);
   }
   /* limb L-1-k of X' = x_(L-2-k) + lo(q nc_(L-1-k)) + hi(q nc_(L-2-k)) + carry */
-  for (int k = 3; k >= 0; k--) {
+  for (int k = n - 1; k >= 0; k--) {
     uint64_t t = x[k + 1] + lo[k] + hi[k + 1] + c;
-    if (k < 2) out[k] = t & MASK52;
+    out[k] = t & MASK52;
     c = t >> 52;
   }
 }
@@ -641,23 +642,31 @@ static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_
 #define XW(j, val) (X ? (void)(X[j] = (val)) : V_STOREU(x + VL * (j), (val)))
   const V m52 = V_SET1(MASK52), high = V_SET1(~MASK52), zero = V_ZERO();
   size_t L = VL * nv;
-  uint64_t nct[5];
-  for (int k = 0; k < 5; k++) nct[k] = nc[L - 1 - k];
+  uint64_t nct[6];
+  for (int k = 0; k < 6; k++) nct[k] = nc[L - 1 - k];
   FC_UNROLL
   for (size_t j = 0; j < nv && X; j++) X[j] = V_LOADU(x + VL * j);
-  uint64_t pred[2] = {0, 0}, q = 0;
+  uint64_t pred[4] = {0, 0, 0, 0}, win[6] = {0, 0, 0, 0, 0, 0}, q = 0;
   int have = 0;
   for (size_t row = 0; row < rows; row++) {
     const V top = XR(nv - 1);
-    const uint64_t t[5] = {IFMA_LANE(top, VL - 1), IFMA_LANE(top, VL - 2), IFMA_LANE(top, VL - 3),
-                           IFMA_LANE(top, VL - 4), IFMA_LANE(top, VL - 5)};
-    /* limbs L-1 .. L-5 (constant lanes: the kernel's extracts take immediates) */
-    if (!have || t[0] != pred[0] || t[1] != pred[1]) q = qhat52(t[0], t[1], r);
+    const uint64_t t[6] = {IFMA_LANE(top, VL - 1), IFMA_LANE(top, VL - 2), IFMA_LANE(top, VL - 3),
+                           IFMA_LANE(top, VL - 4), IFMA_LANE(top, VL - 5), IFMA_LANE(top, VL - 6)};
+    /* limbs L-1 .. L-6 (constant lanes: the kernel's extracts take immediates) */
+    const uint64_t *w = win; /* X's top limbs as the previous row predicted them */
+    if (!have || t[0] != pred[0] || t[1] != pred[1]) {
+      q = qhat52(t[0], t[1], r);
+      w = t;
+    }
 #if defined(IFMA_TEST_QHAT_BIAS) /* test models only: the add-back in every row */
     q = q + IFMA_TEST_QHAT_BIAS > MASK52 ? MASK52 : q + IFMA_TEST_QHAT_BIAS;
 #endif
-    predict52(t, nct, q, pred);
+    /* the next digit from the predicted limbs (not from t, which waits for
+       the previous row's vectors: the chain from one row's vectors to a
+       digit then spans two rows); the next window from t */
+    predict52(w, nct, q, pred, 4);
     uint64_t qn = qhat52(pred[0], pred[1], r);
+    predict52(t, nct, q, win, 5);
     V qv = V_SET1(q), px = zero, ph = zero, pc = zero;
     FC_UNROLL
     for (size_t j = 0; j < nv; j++) {
