@@ -93,7 +93,9 @@ typedef struct fc__mont_kernel {
    * fc_mont_init's R^2 and prepare in one (NULL: fc__mont_rr, then
    * prepare): for a kernel whose constants are powers of two on the way to
    * R^2, one long division passes through them all (avx512ifma: C, then
-   * R^2, then R'^2). ctx as for fc__mont_rr; it writes ctx->rr as that does.
+   * R^2, then R'^2). ctx as for fc__mont_rr, kdata zero or as this
+   * kernel's prepare left it for the same n (fc_rsa_pubkey_from_vboot's
+   * check of a .keyb's rr); it writes ctx->rr as fc__mont_rr does.
    */
   void (*init_chain)(fc_mont_ctx *ctx);
   /*
