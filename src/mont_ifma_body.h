@@ -537,7 +537,7 @@ static void product(const fc_mont_ctx *ctx, uint64_t *r, const uint64_t *a, cons
  * multiply-accumulates into the limbs and one carry step in the registers,
  * which keeps every limb below B + 4 without a test; limb L of S is q
  * when X B - q N >= 0 (see div_rows), and otherwise the row ripples X in
- * memory and adds N back while it is negative (X B - q N >= -2N). Public
+ * memory and adds N back while it is negative (X B - q N >= -N). Public
  * data (the modulus): variable time. The includer may define
  * IFMA_DIV104(hi, lo, d) (the quotient of a 128-bit value by d, known to
  * fit 64 bits; once per division, for the reciprocal); the default divides
@@ -568,9 +568,10 @@ static inline uint64_t ifma_lane(V v, unsigned i) {
    >= X B / N >= q; it exceeds X B / N by below 3 2^52 / vt (the
    numerator's rounding) + B / vt (the divisor's) + 2^-10 (the
    reciprocal's) < 2^-8: its floor, floor((U + 2) r / 2^74), is q or q + 1
-   (a few rows in a thousand), at most B (then B - 1, still >= q). u2 < B (X < B^L), so
-   U + 2 = w + cy 2^64 with cy 0 or 1 (cy only for N's top limb all ones),
-   and floor((U + 2) r / 2^74) = (hi(w r) + cy r) >> 10: one product. */
+   (a few rows in a thousand), at most B (then B - 1, still >= q). As
+   u2 < B (X < B^L), U + 2 = w + cy 2^64 with cy 0 or 1 (1 only for N's
+   top limb all ones), and floor((U + 2) r / 2^74) = (hi(w r) + cy r) >> 10:
+   one product. */
 static inline uint64_t qhat52(uint64_t u2, uint64_t u1, uint64_t r) {
   uint64_t v = (u2 << 12) + 2, w = v + (u1 >> 40);
   uint64_t q = ((uint64_t)(((unsigned __int128)w * r) >> 64) + (w < v ? r : 0)) >> 10;
@@ -632,10 +633,11 @@ static inline void predict52(const uint64_t *x, const uint64_t *nc, uint64_t q, 
    X B - q N < 0 gives at most q - 1; only a limb L other than q takes the
    slow path (the ripple makes X exact, then N is added back while the
    sum is negative). The digit of the next row is computed while this one
-   runs, from this X's top limbs and this row's digit (predict52), and
-   checked against the row's result before it is used (a mismatch, rare,
-   recomputes it), so the rows' chain has the vector work and the scalar
-   digit side by side, not one after the other. X leaves normalised. */
+   runs, from X's top limbs as the previous row predicted them and this
+   row's digit (predict52), and checked against the row's result before it
+   is used (a mismatch, rare, recomputes it from the result), so the
+   vector work and the scalar digits run side by side. X leaves
+   normalised. */
 static FC_IFMA_INLINE void div_rows(uint64_t *x, const uint64_t *nc, V *X, size_t nv, size_t rows,
                                     uint64_t r) {
 #define XR(j) (X ? X[j] : V_LOADU(x + VL * (j)))
@@ -824,8 +826,8 @@ static FC_IFMA_NOINLINE void pow2_52(const fc_mont_ctx *ctx, const uint64_t *n52
  * bits, a few digit steps of long division), so it never depends on rr.
  */
 /* k0, no e = 2^k + 1 constants yet, n in K_N; the three slots are zero
-   beyond L limbs, as every caller of prepare and init_chain clears kdata
-   first (fc__mont_kernel's prepare). */
+   beyond L limbs: callers of prepare and init_chain clear kdata first, or
+   (init_chain after prepare) this kernel left them so for this n. */
 static void prepare_n(fc_mont_ctx *ctx, size_t L) {
   size_t nw = ctx->nwords;
   uint64_t n64 = ((uint64_t)(nw > 1 ? ctx->n[1] : 0) << 32) | ctx->n[0];
