@@ -1,6 +1,13 @@
-# Host check: every generated source file is what its generator writes
-# today (tools/gen-keccak-rounds.py, tools/gen-keccak-avx512.py,
-# tools/gen-vpaes-tables.py), so an edit to either side alone fails here.
+# Host check: every generated file is what its generator under tools/
+# writes today, so an edit to either side alone fails here:
+#  - the sources keccak_round.h, keccak_avx512.S and aes_neon_tab.h;
+#  - tests/vectors/local/wipe_secrets.txt, tools/make-wipe-vectors.py (the
+#    secrets test_wipe scans for; the generator checks its AES, GHASH, SHA,
+#    HMAC and KDF code against published answers before writing);
+#  - tests/vectors/local/mont_r2.txt, tools/make-mont-r2-vectors.py (R^2
+#    mod n by Python's pow for every size from 512 to 8192 bits in 32-bit
+#    steps, worst-case and random moduli; the cross suites, which have no
+#    GMP, test against it).
 # Invoked by tests/CMakeLists.txt: cmake -DSRC=<source dir> -DBIN=<build dir> -P this.
 cmake_minimum_required(VERSION 3.25)
 if(NOT SRC OR NOT BIN)
@@ -13,7 +20,9 @@ endif()
 set(pairs
   "tools/gen-keccak-rounds.py=src/keccak_round.h"
   "tools/gen-keccak-avx512.py=src/x86/keccak_avx512.S"
-  "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h")
+  "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h"
+  "tools/make-wipe-vectors.py=tests/vectors/local/wipe_secrets.txt"
+  "tools/make-mont-r2-vectors.py=tests/vectors/local/mont_r2.txt")
 set(checked 0)
 foreach(pair ${pairs})
   string(REPLACE "=" ";" p "${pair}")
