@@ -7,35 +7,35 @@ Why assembly: the C form of the round (src/keccak_round.h) keeps more than
 32 values live at its peak; gcc 12 spills about a dozen a round and clang 14
 none, and neither orders the round as below. Measured on the Zen 5 EPYC of
 docs/performance.md, SHA3-256 at 16 KiB: 1.10x OpenSSL's throughput from
-gcc's C, 1.18x from clang's, 1.23x from this file.
-- Lanes are renamed, never moved: pi only says which register holds which
-  lane next, rho rotates in place, chi writes each output over one of its
-  own inputs. Each loop pass runs ROUNDS_PER_LOOP rounds, then moves return
-  every lane to xmm<lane> (one round a pass measured 3% to 4% faster than
-  two or four, the moves included).
+gcc's C, 1.18x from clang's; this file's figure is in docs/sha3.md.
+
+The round is written as a list of operations in program order (round_ops),
+then registers are assigned in that order (allocate):
 - theta: the five parities (two VPTERNLOGQ 0x96 each), then D[x] =
-  C[x-1] ^ rol(C[x+1], 1) in five registers, in an order that frees each
+  C[x-1] ^ rol(C[x+1], 1) in the order x = 0, 2, 4, 1, 3, which frees a
   parity as soon as both its uses are done (peak: 25 lanes + 5 + 2).
 - Then plane by plane: theta (five VPXORQ with D) and rho (five VPROLQ) on
-  the lanes that pi sends to the plane, issued one plane ahead of chi, so
-  one plane's rotations overlap the previous plane's chi. Other forms
-  measured slower per permutation here: the same without the plane ahead
-  (3% to 4%), theta and rho on all lanes first with chi after (with D
-  formed, or folded into one three-input VPTERNLOGQ per lane: the same
-  time, 1.2x), and the three-input form as a DAG in an order list-scheduled
-  for 4 pipes of latency 2 (1.1x to 1.3x). The three-input form does not
-  fit the plane order, which would need 5 parities and 5 rotated parities
-  beside the lanes.
-- chi (b0 ^ (~b1 & b2)) is one VPTERNLOGQ whose destination may hold any of
-  its three inputs (the immediate follows the roles); chi_plan() searches
-  the order of a plane's five outputs and the inputs they overwrite that
-  needs the fewest copies (two).
+  the five lanes that pi sends to the plane, issued two planes ahead of
+  that plane's chi (AHEAD), so rotations overlap the chi of earlier planes.
+  One plane ahead measured 2% to 3% slower, none 3% to 4% more; three or
+  four ahead no faster. Theta and rho on all lanes first with chi after
+  (with D formed, or folded into one three-input VPTERNLOGQ per lane) and
+  list-scheduled orders measured slower still (1.1x to 1.3x).
+- chi (b0 ^ (~b1 & b2)) is one VPTERNLOGQ. Its destination is the input
+  computed last in program order: on this EPYC a VPTERNLOGQ's result is
+  ready 2 cycles after its destination operand and 3 after its other two
+  (dependency chains measured outside the tree; VPXORQ and VPROLQ take 2
+  from either). Where that input is still needed by a later operation it is
+  copied first (a register-to-register VMOVDQA64, which costs no issue slot
+  here). The same rule picks the parities' destinations. Choosing the
+  destination this way took 4% to 5% off a block against the previous
+  form, which overwrote inputs to need the fewest copies.
+- pi only renames: each value stays in the register it was computed in.
 - iota is VPXORQ with the round constant broadcast from memory ({1to2}: an
   8-byte load of fc__keccak_rc, whose address the caller passes).
-A round is 95 logic and rotate instructions, 15 register copies and 24
-moves back to xmm<lane>. The cycles a block (about 30 a round, where 95
-instructions at four a cycle would take 24) and what was tried are in
-docs/sha3.md and docs/performance.md.
+A round is 95 logic and rotate instructions and, for the registers, copies
+and moves back to xmm<lane> at the end of each loop pass (one round a pass;
+more measured no faster).
 
 Run: python3 tools/gen-keccak-avx512.py > src/x86/keccak_avx512.S
 (tests/host_generated.cmake fails when the two differ).
@@ -52,6 +52,8 @@ _spec.loader.exec_module(_rounds)
 R = _rounds.R
 # SRC[X + 5Y]: the lane (x + 5y) that pi sends to B(X, Y)
 SRC = [x + 5 * y for Y in range(5) for X in range(5) for x, y in [_rounds.src_of(X, Y)]]
+
+AHEAD = 2        # planes whose theta and rho are issued before a plane's chi
 
 
 def imm_of(f, roles):
@@ -75,148 +77,110 @@ def xor3(a, b, c):
     return a ^ b ^ c
 
 
-ROUNDS_PER_LOOP = 1
+def round_ops():
+    """One round in program order: (kind, out, ins, arg) with kind "t"
+    (VPTERNLOGQ, arg the function), "x" (VPXORQ), "r" (VPROLQ, arg the
+    count) or "i" (iota). Values are named: "L<i>" lane i at the round's
+    start, "O<i>" lane i at its end."""
+    ops = []
+    A = [f"L{i}" for i in range(25)]
+    C = []
+    for x in range(5):
+        ops.append(("t", f"P{x}", [A[x], A[x + 5], A[x + 10]], xor3))
+        ops.append(("t", f"C{x}", [f"P{x}", A[x + 15], A[x + 20]], xor3))
+        C.append(f"C{x}")
+    D = [f"D{x}" for x in range(5)]
+    for x in (0, 2, 4, 1, 3):
+        ops.append(("r", f"RC{x}", [C[(x + 1) % 5]], 1))
+        ops.append(("x", D[x], [C[(x - 1) % 5], f"RC{x}"], None))
+
+    def theta_rho(Y):
+        b = []
+        for X in range(5):
+            lane = SRC[X + 5 * Y]
+            ops.append(("x", f"T{lane}", [A[lane], D[lane % 5]], None))
+            b.append(f"T{lane}")
+        for X in range(5):
+            lane = SRC[X + 5 * Y]
+            if R[lane]:
+                ops.append(("r", f"B{lane}", [b[X]], R[lane]))
+                b[X] = f"B{lane}"
+        return b
+
+    planes = {Y: theta_rho(Y) for Y in range(AHEAD)}
+    for Y in range(5):
+        if Y + AHEAD < 5:
+            planes[Y + AHEAD] = theta_rho(Y + AHEAD)
+        b = planes[Y]
+        for k in range(5):
+            out = f"O{k + 5 * Y}" if k + 5 * Y else "OI"
+            ops.append(("t", out, [b[k], b[(k + 1) % 5], b[(k + 2) % 5]], chi))
+            if out == "OI":
+                ops.append(("i", "O0", ["OI"], None))
+    return ops
 
 
-def chi_plan():
-    """Order of the outputs o0..o4 of one plane (o_k = chi(b_k, b_k+1,
-    b_k+2)) and, for each, the input it overwrites or None (a copy first);
-    fewest copies."""
-    best = None
-    for order in itertools.permutations(range(5)):
-        for dests in itertools.product(range(4), repeat=5):
-            plan, ok, copies = [], True, 0
-            alive = [True] * 5         # b_j still holds its value
-            for step, k in enumerate(order):
-                ins = [(k + i) % 5 for i in range(3)]
-                if any(not alive[j] for j in ins):
-                    ok = False
-                    break
-                d = dests[step]
-                if d == 3:
-                    plan.append((k, None))
-                    copies += 1
-                    continue
-                j = ins[d]
-                later = [order[s] for s in range(step + 1, 5)]
-                if any(j in [(m + i) % 5 for i in range(3)] for m in later):
-                    ok = False
-                    break
-                alive[j] = False
-                plan.append((k, d))
-            if ok and (best is None or copies < best[0]):
-                best = (copies, plan)
-    return best[1]
+def allocate(ops):
+    """Registers for ops in program order; a VPTERNLOGQ's destination is the
+    input computed last (a round input counts as computed at its position
+    in the previous round), or when that one is needed later and no
+    register is free, the last computed of those it consumes. Returns the instructions and, per lane, the
+    register that holds it at the end."""
+    pos = {out: j for j, (_, out, _, _) in enumerate(ops)}
+    last = {}
+    for j, (_, _, ins, _) in enumerate(ops):
+        for v in ins:
+            last[v] = j
 
+    def when(v):
+        return pos[v] if v in pos else pos["O" + v[1:]] - len(ops)
 
-CHI_PLAN = chi_plan()
-
-
-class Gen:
-    def __init__(self):
-        self.out = []
-        self.reg = list(range(25))          # lane -> register
-        self.free = list(range(25, 32))
-
-    def emit(self, s):
-        self.out.append("\t" + s)
-
-    def take(self):
-        return self.free.pop(0)
-
-    def give(self, r):
-        self.free.append(r)
-
-    def tern(self, f, dst_val, dst, others):
-        """dst = f(...) with dst holding value role dst_val; others: list of
-        (role, register) for the two remaining roles in src2, src3 order."""
-        roles = (dst_val, others[0][0], others[1][0])
-        self.emit(f"vpternlogq\t$0x{imm_of(f, roles):02x}, %xmm{others[1][1]}, "
-                  f"%xmm{others[0][1]}, %xmm{dst}")
-
-    def round(self, r):
-        """Round r (iota's constant at 8 (r mod ROUNDS_PER_LOOP) off %r9).
-        theta's D[x] = C[x-1] ^ rol(C[x+1], 1) is formed in five registers;
-        then plane by plane: theta and rho on the plane's five source lanes
-        (pi), chi over them."""
-        A = self.reg
-        C = []
-        for x in range(5):
-            c = self.take()
-            self.emit(f"vmovdqa64\t%xmm{A[x]}, %xmm{c}")
-            self.tern(xor3, 0, c, [(1, A[x + 5]), (2, A[x + 10])])
-            self.tern(xor3, 0, c, [(1, A[x + 15]), (2, A[x + 20])])
-            C.append(c)
-        # this order frees a parity before the next D needs a register: the
-        # peak is 25 lanes + 5 parities + 2
-        D = [None] * 5
-        uses = {}
-        for x in (0, 2, 4, 1, 3):
-            t = self.take()
-            self.emit(f"vprolq\t$1, %xmm{C[(x + 1) % 5]}, %xmm{t}")
-            self.emit(f"vpxorq\t%xmm{C[(x - 1) % 5]}, %xmm{t}, %xmm{t}")
-            D[x] = t
-            for c in (C[(x + 1) % 5], C[(x - 1) % 5]):
-                uses[c] = uses.get(c, 0) + 1
-                if uses[c] == 2:
-                    self.give(c)
-        new = [None] * 25
-
-        def theta_rho(Y):
-            """theta's XORs on the five lanes pi sends to plane Y, then
-            their rotations; returns their registers in X order."""
-            b = [A[SRC[X + 5 * Y]] for X in range(5)]
-            for X in range(5):
-                lane = SRC[X + 5 * Y]
-                self.emit(f"vpxorq\t%xmm{D[lane % 5]}, %xmm{b[X]}, %xmm{b[X]}")
-            for X in range(5):
-                lane = SRC[X + 5 * Y]
-                if R[lane]:
-                    self.emit(f"vprolq\t${R[lane]}, %xmm{b[X]}, %xmm{b[X]}")
-            return b
-
-        def chi_plane(Y, b):
-            for k, d in CHI_PLAN:
-                ins = [b[(k + i) % 5] for i in range(3)]
-                if d is None:
-                    dst = self.take()
-                    self.emit(f"vmovdqa64\t%xmm{ins[0]}, %xmm{dst}")
-                    self.tern(chi, 0, dst, [(1, ins[1]), (2, ins[2])])
-                else:
-                    dst = ins[d]
-                    self.tern(chi, d, dst, [(i, ins[i]) for i in range(3) if i != d])
-                new[k + 5 * Y] = dst
-            for reg in b:
-                if reg not in new[5 * Y: 5 * Y + 5]:
-                    self.give(reg)
-            if Y == 0:
-                self.emit(f"vpxorq\t{8 * (r % ROUNDS_PER_LOOP)}(%r9){{1to2}}, "
-                          f"%xmm{new[0]}, %xmm{new[0]}")
-
-        # one plane ahead: plane Y + 1's theta and rho are issued before
-        # plane Y's chi (in place, so no register more)
-        b = theta_rho(0)
-        for Y in range(5):
-            nb = theta_rho(Y + 1) if Y < 4 else None
-            chi_plane(Y, b)
-            b = nb
-        for d in D:
-            self.give(d)
-        self.reg = new
-        assert len(self.free) == 7 and len(set(new)) == 25
+    where = {f"L{i}": i for i in range(25)}
+    free = list(range(25, 32))
+    lines = []
+    for j, (kind, out, ins, arg) in enumerate(ops):
+        dying = [v for v in ins if last[v] == j]
+        if kind == "t":
+            order = sorted(range(3), key=lambda k: (when(ins[k]), -k), reverse=True)
+            d = order[0]
+            if ins[d] not in dying and not free:
+                d = next(k for k in order if ins[k] in dying)
+            if ins[d] in dying:
+                reg = where[ins[d]]
+            else:
+                reg = free.pop(0)
+                lines.append(f"vmovdqa64\t%xmm{where[ins[d]]}, %xmm{reg}")
+            o = [k for k in range(3) if k != d]
+            lines.append(f"vpternlogq\t$0x{imm_of(arg, (d, o[0], o[1])):02x}, "
+                         f"%xmm{where[ins[o[1]]]}, %xmm{where[ins[o[0]]]}, %xmm{reg}")
+            for v in dying:
+                if where[v] != reg:
+                    free.append(where[v])
+                del where[v]
+        else:
+            src = [where[v] for v in ins]
+            for v in dying:
+                free.insert(0, where.pop(v))
+            reg = free.pop(0)
+            if kind == "x":
+                lines.append(f"vpxorq\t%xmm{src[1]}, %xmm{src[0]}, %xmm{reg}")
+            elif kind == "r":
+                lines.append(f"vprolq\t${arg}, %xmm{src[0]}, %xmm{reg}")
+            else:
+                lines.append(f"vpxorq\t(%r9){{1to2}}, %xmm{src[0]}, %xmm{reg}")
+        where[out] = reg
+        assert len(where) + len(free) == 32
+    return lines, [where[f"O{i}"] for i in range(25)]
 
 
 def main():
-    g = Gen()
-    for r in range(ROUNDS_PER_LOOP):
-        g.round(r)
-    for s in restore_moves(g.reg):
-        g.emit(s)
+    lines, perm = allocate(round_ops())
+    body = lines + restore_moves(perm)
     print(HEADER)
     print(PROLOGUE)
-    print(f"\tmovq\t%r8, %r9\n\tmovl\t${24 // ROUNDS_PER_LOOP}, %eax\n.Lround:")
-    print("\n".join(g.out))
-    print(f"\taddq\t${8 * ROUNDS_PER_LOOP}, %r9\n\tdecl\t%eax\n\tjnz\t.Lround")
+    print("\tmovq\t%r8, %r9\n\tmovl\t$24, %eax\n.Lround:")
+    print("\n".join("\t" + s for s in body))
+    print("\taddq\t$8, %r9\n\tdecl\t%eax\n\tjnz\t.Lround")
     print(EPILOGUE)
 
 

@@ -117,41 +117,41 @@ fc__keccak_avx512_absorb:
 	movq	%r8, %r9
 	movl	$24, %eax
 .Lround:
-	vmovdqa64	%xmm0, %xmm25
-	vpternlogq	$0x96, %xmm10, %xmm5, %xmm25
+	vmovdqa64	%xmm10, %xmm25
+	vpternlogq	$0x96, %xmm5, %xmm0, %xmm25
 	vpternlogq	$0x96, %xmm20, %xmm15, %xmm25
-	vmovdqa64	%xmm1, %xmm26
-	vpternlogq	$0x96, %xmm11, %xmm6, %xmm26
+	vmovdqa64	%xmm11, %xmm26
+	vpternlogq	$0x96, %xmm6, %xmm1, %xmm26
 	vpternlogq	$0x96, %xmm21, %xmm16, %xmm26
-	vmovdqa64	%xmm2, %xmm27
-	vpternlogq	$0x96, %xmm12, %xmm7, %xmm27
+	vmovdqa64	%xmm12, %xmm27
+	vpternlogq	$0x96, %xmm7, %xmm2, %xmm27
 	vpternlogq	$0x96, %xmm22, %xmm17, %xmm27
-	vmovdqa64	%xmm3, %xmm28
-	vpternlogq	$0x96, %xmm13, %xmm8, %xmm28
+	vmovdqa64	%xmm13, %xmm28
+	vpternlogq	$0x96, %xmm8, %xmm3, %xmm28
 	vpternlogq	$0x96, %xmm23, %xmm18, %xmm28
-	vmovdqa64	%xmm4, %xmm29
-	vpternlogq	$0x96, %xmm14, %xmm9, %xmm29
+	vmovdqa64	%xmm14, %xmm29
+	vpternlogq	$0x96, %xmm9, %xmm4, %xmm29
 	vpternlogq	$0x96, %xmm24, %xmm19, %xmm29
 	vprolq	$1, %xmm26, %xmm30
-	vpxorq	%xmm29, %xmm30, %xmm30
+	vpxorq	%xmm30, %xmm29, %xmm30
 	vprolq	$1, %xmm28, %xmm31
-	vpxorq	%xmm26, %xmm31, %xmm31
+	vpxorq	%xmm31, %xmm26, %xmm31
 	vprolq	$1, %xmm25, %xmm26
-	vpxorq	%xmm28, %xmm26, %xmm26
+	vpxorq	%xmm26, %xmm28, %xmm26
 	vprolq	$1, %xmm27, %xmm28
-	vpxorq	%xmm25, %xmm28, %xmm28
-	vprolq	$1, %xmm29, %xmm25
-	vpxorq	%xmm27, %xmm25, %xmm25
+	vpxorq	%xmm28, %xmm25, %xmm28
+	vprolq	$1, %xmm29, %xmm29
+	vpxorq	%xmm29, %xmm27, %xmm29
 	vpxorq	%xmm30, %xmm0, %xmm0
 	vpxorq	%xmm28, %xmm6, %xmm6
 	vpxorq	%xmm31, %xmm12, %xmm12
-	vpxorq	%xmm25, %xmm18, %xmm18
+	vpxorq	%xmm29, %xmm18, %xmm18
 	vpxorq	%xmm26, %xmm24, %xmm24
 	vprolq	$44, %xmm6, %xmm6
 	vprolq	$43, %xmm12, %xmm12
 	vprolq	$21, %xmm18, %xmm18
 	vprolq	$14, %xmm24, %xmm24
-	vpxorq	%xmm25, %xmm3, %xmm3
+	vpxorq	%xmm29, %xmm3, %xmm3
 	vpxorq	%xmm26, %xmm9, %xmm9
 	vpxorq	%xmm30, %xmm10, %xmm10
 	vpxorq	%xmm28, %xmm16, %xmm16
@@ -161,17 +161,9 @@ fc__keccak_avx512_absorb:
 	vprolq	$3, %xmm10, %xmm10
 	vprolq	$45, %xmm16, %xmm16
 	vprolq	$61, %xmm22, %xmm22
-	vmovdqa64	%xmm0, %xmm29
-	vpternlogq	$0xd2, %xmm12, %xmm6, %xmm29
-	vmovdqa64	%xmm6, %xmm27
-	vpternlogq	$0xd2, %xmm18, %xmm12, %xmm27
-	vpternlogq	$0xd2, %xmm24, %xmm18, %xmm12
-	vpternlogq	$0xd2, %xmm0, %xmm24, %xmm18
-	vpternlogq	$0xd2, %xmm6, %xmm0, %xmm24
-	vpxorq	0(%r9){1to2}, %xmm29, %xmm29
 	vpxorq	%xmm28, %xmm1, %xmm1
 	vpxorq	%xmm31, %xmm7, %xmm7
-	vpxorq	%xmm25, %xmm13, %xmm13
+	vpxorq	%xmm29, %xmm13, %xmm13
 	vpxorq	%xmm26, %xmm19, %xmm19
 	vpxorq	%xmm30, %xmm20, %xmm20
 	vprolq	$1, %xmm1, %xmm1
@@ -179,78 +171,94 @@ fc__keccak_avx512_absorb:
 	vprolq	$25, %xmm13, %xmm13
 	vprolq	$8, %xmm19, %xmm19
 	vprolq	$18, %xmm20, %xmm20
-	vmovdqa64	%xmm3, %xmm0
-	vpternlogq	$0xd2, %xmm10, %xmm9, %xmm0
-	vmovdqa64	%xmm9, %xmm6
-	vpternlogq	$0xd2, %xmm16, %xmm10, %xmm6
-	vpternlogq	$0xd2, %xmm22, %xmm16, %xmm10
-	vpternlogq	$0xd2, %xmm3, %xmm22, %xmm16
-	vpternlogq	$0xd2, %xmm9, %xmm3, %xmm22
+	vmovdqa64	%xmm12, %xmm27
+	vpternlogq	$0x9c, %xmm6, %xmm0, %xmm27
+	vpxorq	(%r9){1to2}, %xmm27, %xmm27
+	vmovdqa64	%xmm18, %xmm25
+	vpternlogq	$0x9c, %xmm12, %xmm6, %xmm25
+	vpternlogq	$0xd2, %xmm24, %xmm18, %xmm12
+	vpternlogq	$0xd2, %xmm0, %xmm24, %xmm18
+	vpternlogq	$0xd2, %xmm6, %xmm0, %xmm24
 	vpxorq	%xmm26, %xmm4, %xmm4
 	vpxorq	%xmm30, %xmm5, %xmm5
 	vpxorq	%xmm28, %xmm11, %xmm11
 	vpxorq	%xmm31, %xmm17, %xmm17
-	vpxorq	%xmm25, %xmm23, %xmm23
+	vpxorq	%xmm29, %xmm23, %xmm23
 	vprolq	$27, %xmm4, %xmm4
 	vprolq	$36, %xmm5, %xmm5
 	vprolq	$10, %xmm11, %xmm11
 	vprolq	$15, %xmm17, %xmm17
 	vprolq	$56, %xmm23, %xmm23
-	vmovdqa64	%xmm1, %xmm3
-	vpternlogq	$0xd2, %xmm13, %xmm7, %xmm3
-	vmovdqa64	%xmm7, %xmm9
-	vpternlogq	$0xd2, %xmm19, %xmm13, %xmm9
-	vpternlogq	$0xd2, %xmm20, %xmm19, %xmm13
-	vpternlogq	$0xd2, %xmm1, %xmm20, %xmm19
-	vpternlogq	$0xd2, %xmm7, %xmm1, %xmm20
-	vpxorq	%xmm31, %xmm2, %xmm2
-	vpxorq	%xmm25, %xmm8, %xmm8
-	vpxorq	%xmm26, %xmm14, %xmm14
-	vpxorq	%xmm30, %xmm15, %xmm15
-	vpxorq	%xmm28, %xmm21, %xmm21
-	vprolq	$62, %xmm2, %xmm2
-	vprolq	$55, %xmm8, %xmm8
-	vprolq	$39, %xmm14, %xmm14
-	vprolq	$41, %xmm15, %xmm15
-	vprolq	$2, %xmm21, %xmm21
-	vmovdqa64	%xmm4, %xmm1
-	vpternlogq	$0xd2, %xmm11, %xmm5, %xmm1
-	vmovdqa64	%xmm5, %xmm7
-	vpternlogq	$0xd2, %xmm17, %xmm11, %xmm7
-	vpternlogq	$0xd2, %xmm23, %xmm17, %xmm11
-	vpternlogq	$0xd2, %xmm4, %xmm23, %xmm17
-	vpternlogq	$0xd2, %xmm5, %xmm4, %xmm23
-	vmovdqa64	%xmm2, %xmm4
-	vpternlogq	$0xd2, %xmm14, %xmm8, %xmm4
-	vmovdqa64	%xmm8, %xmm5
-	vpternlogq	$0xd2, %xmm15, %xmm14, %xmm5
-	vpternlogq	$0xd2, %xmm21, %xmm15, %xmm14
-	vpternlogq	$0xd2, %xmm2, %xmm21, %xmm15
-	vpternlogq	$0xd2, %xmm8, %xmm2, %xmm21
-	vmovdqa64	%xmm12, %xmm2
-	vmovdqa64	%xmm16, %xmm8
-	vmovdqa64	%xmm13, %xmm12
-	vmovdqa64	%xmm7, %xmm16
-	vmovdqa64	%xmm10, %xmm7
-	vmovdqa64	%xmm19, %xmm13
-	vmovdqa64	%xmm3, %xmm10
-	vmovdqa64	%xmm23, %xmm19
-	vmovdqa64	%xmm18, %xmm3
-	vmovdqa64	%xmm15, %xmm23
-	vmovdqa64	%xmm1, %xmm15
-	vmovdqa64	%xmm17, %xmm18
-	vmovdqa64	%xmm27, %xmm1
-	vmovdqa64	%xmm11, %xmm17
-	vmovdqa64	%xmm9, %xmm11
-	vmovdqa64	%xmm22, %xmm9
-	vmovdqa64	%xmm14, %xmm22
+	vmovdqa64	%xmm10, %xmm0
+	vpternlogq	$0x9c, %xmm9, %xmm3, %xmm0
+	vmovdqa64	%xmm16, %xmm6
+	vpternlogq	$0x9c, %xmm10, %xmm9, %xmm6
+	vpternlogq	$0xd2, %xmm22, %xmm16, %xmm10
+	vpternlogq	$0xd2, %xmm3, %xmm22, %xmm16
+	vpternlogq	$0xd2, %xmm9, %xmm3, %xmm22
+	vpxorq	%xmm31, %xmm2, %xmm31
+	vpxorq	%xmm29, %xmm8, %xmm29
+	vpxorq	%xmm26, %xmm14, %xmm26
+	vpxorq	%xmm30, %xmm15, %xmm30
+	vpxorq	%xmm28, %xmm21, %xmm28
+	vprolq	$62, %xmm31, %xmm31
+	vprolq	$55, %xmm29, %xmm29
+	vprolq	$39, %xmm26, %xmm26
+	vprolq	$41, %xmm30, %xmm30
+	vprolq	$2, %xmm28, %xmm28
+	vmovdqa64	%xmm13, %xmm21
+	vpternlogq	$0x9c, %xmm7, %xmm1, %xmm21
+	vmovdqa64	%xmm19, %xmm15
+	vpternlogq	$0x9c, %xmm13, %xmm7, %xmm15
 	vmovdqa64	%xmm20, %xmm14
-	vmovdqa64	%xmm4, %xmm20
+	vpternlogq	$0x9c, %xmm19, %xmm13, %xmm14
+	vmovdqa64	%xmm20, %xmm8
+	vpternlogq	$0xc6, %xmm1, %xmm19, %xmm8
+	vpternlogq	$0xd2, %xmm7, %xmm1, %xmm20
+	vmovdqa64	%xmm11, %xmm2
+	vpternlogq	$0x9c, %xmm5, %xmm4, %xmm2
+	vmovdqa64	%xmm17, %xmm3
+	vpternlogq	$0x9c, %xmm11, %xmm5, %xmm3
+	vmovdqa64	%xmm23, %xmm9
+	vpternlogq	$0x9c, %xmm17, %xmm11, %xmm9
+	vmovdqa64	%xmm23, %xmm13
+	vpternlogq	$0xc6, %xmm4, %xmm17, %xmm13
+	vpternlogq	$0xd2, %xmm5, %xmm4, %xmm23
+	vmovdqa64	%xmm26, %xmm19
+	vpternlogq	$0x9c, %xmm29, %xmm31, %xmm19
+	vmovdqa64	%xmm30, %xmm1
+	vpternlogq	$0x9c, %xmm26, %xmm29, %xmm1
+	vmovdqa64	%xmm28, %xmm7
+	vpternlogq	$0x9c, %xmm30, %xmm26, %xmm7
+	vmovdqa64	%xmm28, %xmm11
+	vpternlogq	$0xc6, %xmm31, %xmm30, %xmm11
+	vpternlogq	$0xd2, %xmm29, %xmm31, %xmm28
 	vmovdqa64	%xmm24, %xmm4
-	vmovdqa64	%xmm21, %xmm24
-	vmovdqa64	%xmm5, %xmm21
 	vmovdqa64	%xmm0, %xmm5
-	vmovdqa64	%xmm29, %xmm0
+	vmovdqa64	%xmm9, %xmm17
+	vmovdqa64	%xmm27, %xmm0
+	vmovdqa64	%xmm22, %xmm9
+	vmovdqa64	%xmm28, %xmm24
+	vmovdqa64	%xmm7, %xmm22
+	vmovdqa64	%xmm10, %xmm7
+	vmovdqa64	%xmm21, %xmm10
+	vmovdqa64	%xmm1, %xmm21
+	vmovdqa64	%xmm25, %xmm1
+	vmovdqa64	%xmm2, %xmm25
+	vmovdqa64	%xmm12, %xmm2
+	vmovdqa64	%xmm14, %xmm12
+	vmovdqa64	%xmm20, %xmm14
+	vmovdqa64	%xmm19, %xmm20
+	vmovdqa64	%xmm23, %xmm19
+	vmovdqa64	%xmm11, %xmm23
+	vmovdqa64	%xmm15, %xmm11
+	vmovdqa64	%xmm25, %xmm15
+	vmovdqa64	%xmm3, %xmm25
+	vmovdqa64	%xmm18, %xmm3
+	vmovdqa64	%xmm13, %xmm18
+	vmovdqa64	%xmm8, %xmm13
+	vmovdqa64	%xmm16, %xmm8
+	vmovdqa64	%xmm25, %xmm16
 	addq	$8, %r9
 	decl	%eax
 	jnz	.Lround
