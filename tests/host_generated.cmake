@@ -1,6 +1,7 @@
 # Host check: every generated file is what its generator under tools/
 # writes today, so an edit to either side alone fails here:
-#  - the sources keccak_round.h, keccak_avx512.S and aes_neon_tab.h;
+#  - the sources keccak_round.h, keccak_avx512.S, keccak_x_avx2.S and
+#    aes_neon_tab.h;
 #  - tests/vectors/local/wipe_secrets.txt, tools/make-wipe-vectors.py (the
 #    secrets test_wipe scans for; the generator checks its AES, GHASH, SHA,
 #    HMAC and KDF code against published answers before writing);
@@ -20,6 +21,7 @@ endif()
 set(pairs
   "tools/gen-keccak-rounds.py=src/keccak_round.h"
   "tools/gen-keccak-avx512.py=src/x86/keccak_avx512.S"
+  "tools/gen-keccak-x-avx2.py=src/x86/keccak_x_avx2.S"
   "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h"
   "tools/make-wipe-vectors.py=tests/vectors/local/wipe_secrets.txt"
   "tools/make-mont-r2-vectors.py=tests/vectors/local/mont_r2.txt")

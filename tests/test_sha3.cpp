@@ -224,7 +224,7 @@ TEST_P(KeccakX, AbsorbXMatchesReferenceForOneToEightStates) {
   ASSERT_STREQ(k->h.name, GetParam().c_str());
   fct::Rng r(2);
   for (size_t n = 1; n <= FC__KECCAK_X_MAX; n++) {
-    for (size_t rate : {136, 168, 72}) {
+    for (size_t rate : {136, 168, 72, 104, 144}) {  // every SHA-3 and SHAKE rate
       for (size_t nb = 1; nb <= 3; nb++) {
         for (int permute_only = 0; permute_only < 2; permute_only++) {
           uint64_t st[FC__KECCAK_X_MAX][25], want[FC__KECCAK_X_MAX][25];
