@@ -17,8 +17,8 @@ then registers are assigned in that order (allocate):
 - Then plane by plane: theta (five VPXORQ with D) and rho (five VPROLQ) on
   the five lanes that pi sends to the plane, issued two planes ahead of
   that plane's chi (AHEAD), so rotations overlap the chi of earlier planes.
-  One plane ahead measured 2% to 3% slower, none 3% to 4% more; three or
-  four ahead no faster. Theta and rho on all lanes first with chi after
+  One plane ahead measured 2% to 3% slower, three or four ahead no
+  faster. Theta and rho on all lanes first with chi after
   (with D formed, or folded into one three-input VPTERNLOGQ per lane) and
   list-scheduled orders measured slower still (1.1x to 1.3x).
 - chi (b0 ^ (~b1 & b2)) is one VPTERNLOGQ. Its destination is the input
@@ -27,15 +27,16 @@ then registers are assigned in that order (allocate):
   (dependency chains measured outside the tree; VPXORQ and VPROLQ take 2
   from either). Where that input is still needed by a later operation it is
   copied first (a register-to-register VMOVDQA64, which costs no issue slot
-  here). The same rule picks the parities' destinations. Choosing the
-  destination this way took 4% to 5% off a block against the previous
-  form, which overwrote inputs to need the fewest copies.
+  here). The same rule picks the parities' destinations. This rule and
+  the second plane ahead took 4% to 5% off a block against the previous
+  form (one plane ahead, chi writing over inputs chosen for the fewest
+  copies).
 - pi only renames: each value stays in the register it was computed in.
 - iota is VPXORQ with the round constant broadcast from memory ({1to2}: an
   8-byte load of fc__keccak_rc, whose address the caller passes).
 A round is 95 logic and rotate instructions and, for the registers, copies
-and moves back to xmm<lane> at the end of each loop pass (one round a pass;
-more measured no faster).
+and moves back to xmm<lane> at the end of each loop pass (one round a pass:
+two or four measured 3% to 4% slower with the previous form).
 
 Run: python3 tools/gen-keccak-avx512.py > src/x86/keccak_avx512.S
 (tests/host_generated.cmake fails when the two differ).
