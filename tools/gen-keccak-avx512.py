@@ -45,14 +45,12 @@ import importlib.util
 import itertools
 import os
 
-# rho's offsets R[x + 5y] and pi's src_of from the C rounds' generator
+# rho's offsets R and pi's sources SRC from the C rounds' generator
 _spec = importlib.util.spec_from_file_location(
     "gen_keccak_rounds", os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen-keccak-rounds.py"))
 _rounds = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_rounds)
-R = _rounds.R
-# SRC[X + 5Y]: the lane (x + 5y) that pi sends to B(X, Y)
-SRC = [x + 5 * y for Y in range(5) for X in range(5) for x, y in [_rounds.src_of(X, Y)]]
+R, SRC = _rounds.R, _rounds.SRC
 
 AHEAD = 2        # planes whose theta and rho are issued before a plane's chi
 
@@ -125,8 +123,8 @@ def allocate(ops):
     """Registers for ops in program order; a VPTERNLOGQ's destination is the
     input computed last (a round input counts as computed at its position
     in the previous round), or when that one is needed later and no
-    register is free, the last computed of those it consumes. Returns the instructions and, per lane, the
-    register that holds it at the end."""
+    register is free, the last computed of those it consumes. Returns the
+    instructions and, per lane, the register that holds it at the end."""
     pos = {out: j for j, (_, out, _, _) in enumerate(ops)}
     last = {}
     for j, (_, _, ins, _) in enumerate(ops):

@@ -29,6 +29,10 @@ def src_of(X, Y):
     x = (3 * (Y - 3 * X)) % 5
     return x, y
 
+# SRC[X + 5Y]: the lane x + 5y that pi sends to B(X, Y) (the assembly
+# generators, tools/gen-keccak-avx512.py and tools/gen-keccak-x-avx2.py)
+SRC = [x + 5 * y for Y in range(5) for X in range(5) for x, y in [src_of(X, Y)]]
+
 def chi_lc(f0, f1, f2, fo):
     """A formula over the stored values s0, s1, s2 (s_i = true_i ^ f_i) whose
     value is fo ^ (t0 ^ (~t1 & t2)); fewest NOTs."""

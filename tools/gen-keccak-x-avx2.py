@@ -28,8 +28,8 @@ and each round loads and stores each lane once:
   temporary; a group's parities are read back from the buffer it has just
   written, into the plane registers, and the program alternates the groups
   round by round, so one group's wait overlaps the other's round. Measured
-  outside the tree on that EPYC: 58 cycles a round for one group, 52 a
-  group for two; gcc's C round took 58 to 62.
+  outside the tree on that EPYC: 58 cycles a round for one group, 50 to 54
+  a group for two; gcc's C round took about 58.
 A group's round is 189 vector logic, shift and add instructions, one
 broadcast, and 25 (one group) or 50 (two) loads and 25 stores.
 
@@ -39,14 +39,12 @@ Run: python3 tools/gen-keccak-x-avx2.py > src/x86/keccak_x_avx2.S
 import importlib.util
 import os
 
-# rho's offsets R[x + 5y] and pi's src_of from the C rounds' generator
+# rho's offsets R and pi's sources SRC from the C rounds' generator
 _spec = importlib.util.spec_from_file_location(
     "gen_keccak_rounds", os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen-keccak-rounds.py"))
 _rounds = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_rounds)
-R = _rounds.R
-# SRC[X + 5Y]: the lane (x + 5y) that pi sends to B(X, Y)
-SRC = [x + 5 * y for Y in range(5) for X in range(5) for x, y in [_rounds.src_of(X, Y)]]
+R, SRC = _rounds.R, _rounds.SRC
 
 # one group
 D = [f"%ymm{i}" for i in range(5)]
@@ -58,24 +56,22 @@ D2 = [[f"%ymm{i}" for i in range(5)], [f"%ymm{5 + i}" for i in range(5)]]
 B2 = [f"%ymm{10 + i}" for i in range(5)]
 
 
-def rol(reg, n, out):
-    """out += reg rotated left by n (0 < n < 64); reg is overwritten."""
+def rol(reg, n, out, dst=None):
+    """out += dst (default reg) = reg rotated left by n (0 < n < 64)."""
+    dst = dst or reg
     if n == 1:
         out.append(f"vpsrlq\t$63, {reg}, {T}")
-        out.append(f"vpaddq\t{reg}, {reg}, {reg}")
+        out.append(f"vpaddq\t{reg}, {reg}, {dst}")
     else:
         out.append(f"vpsrlq\t${64 - n}, {reg}, {T}")
-        out.append(f"vpsllq\t${n}, {reg}, {reg}")
-    out.append(f"vpor\t{T}, {reg}, {reg}")
+        out.append(f"vpsllq\t${n}, {reg}, {dst}")
+    out.append(f"vpor\t{T}, {dst}, {dst}")
 
 
 def parities_to_d(out, C=C, D=D):
     """D[x] = C[x-1] ^ rol(C[x+1], 1); the parities are left as they were."""
     for x in range(5):
-        c = C[(x + 1) % 5]
-        out.append(f"vpsrlq\t$63, {c}, {T}")
-        out.append(f"vpaddq\t{c}, {c}, {D[x]}")
-        out.append(f"vpor\t{T}, {D[x]}, {D[x]}")
+        rol(C[(x + 1) % 5], 1, out, D[x])
         out.append(f"vpxor\t{C[(x - 1) % 5]}, {D[x]}, {D[x]}")
 
 
