@@ -184,9 +184,8 @@ fc__keccak_x_avx2_rounds:
 	vpor	%ymm15, %ymm7, %ymm7
 	vmovdqa	608(%rdi), %ymm8
 	vpxor	%ymm4, %ymm8, %ymm8
-	vpsrlq	$56, %ymm8, %ymm15
-	vpsllq	$8, %ymm8, %ymm8
-	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
 	vmovdqa	640(%rdi), %ymm9
 	vpxor	%ymm0, %ymm9, %ymm9
 	vpsrlq	$46, %ymm9, %ymm15
@@ -234,9 +233,8 @@ fc__keccak_x_avx2_rounds:
 	vpor	%ymm15, %ymm8, %ymm8
 	vmovdqa	736(%rdi), %ymm9
 	vpxor	%ymm3, %ymm9, %ymm9
-	vpsrlq	$8, %ymm9, %ymm15
-	vpsllq	$56, %ymm9, %ymm9
-	vpor	%ymm15, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
 	vpandn	%ymm7, %ymm6, %ymm15
 	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 480(%rsi)
@@ -423,9 +421,8 @@ fc__keccak_x_avx2_rounds:
 	vpor	%ymm15, %ymm7, %ymm7
 	vmovdqa	608(%rsi), %ymm8
 	vpxor	%ymm4, %ymm8, %ymm8
-	vpsrlq	$56, %ymm8, %ymm15
-	vpsllq	$8, %ymm8, %ymm8
-	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
 	vmovdqa	640(%rsi), %ymm9
 	vpxor	%ymm0, %ymm9, %ymm9
 	vpsrlq	$46, %ymm9, %ymm15
@@ -473,9 +470,8 @@ fc__keccak_x_avx2_rounds:
 	vpor	%ymm15, %ymm8, %ymm8
 	vmovdqa	736(%rsi), %ymm9
 	vpxor	%ymm3, %ymm9, %ymm9
-	vpsrlq	$8, %ymm9, %ymm15
-	vpsllq	$56, %ymm9, %ymm9
-	vpor	%ymm15, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
 	vpandn	%ymm7, %ymm6, %ymm15
 	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 480(%rdi)
@@ -569,11 +565,12 @@ fc__keccak_x_avx2_rounds:
 	.size	fc__keccak_x_avx2_rounds, .-fc__keccak_x_avx2_rounds
 
 /*
- * void fc__keccak_x_avx2_rounds2(uint64_t buf[4 * 4 * 25],
+ * void fc__keccak_x_avx2_rounds2(uint64_t buf[4 * 4 * 25 + 2 * 20],
  *                                const uint64_t rc[24]);
  * Keccak-f[1600] on two groups of four states: group A's lanes at buf[0],
- * group B's at buf[200] (each as st above), buf[100] and buf[300] their
- * round buffers, overwritten; buf 32-byte aligned. x86-64 SysV, AVX2. No
+ * group B's at buf[200] (each as st above); buf[100] and buf[300] their
+ * round buffers and buf[400] and buf[420] their D between rounds,
+ * overwritten; buf 32-byte aligned. x86-64 SysV, AVX2. No
  * stack; ymm0-15 are zero on return.
  */
 	.globl	fc__keccak_x_avx2_rounds2
@@ -584,6 +581,76 @@ fc__keccak_x_avx2_rounds2:
 	leaq	800(%rdi), %rdx
 	leaq	1600(%rdi), %rcx
 	leaq	2400(%rdi), %r8
+	vmovdqa	0(%rcx), %ymm10
+	vmovdqa	160(%rcx), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	320(%rcx), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	480(%rcx), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	640(%rcx), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	32(%rcx), %ymm11
+	vmovdqa	192(%rcx), %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vmovdqa	352(%rcx), %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vmovdqa	512(%rcx), %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vmovdqa	672(%rcx), %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vmovdqa	64(%rcx), %ymm12
+	vmovdqa	224(%rcx), %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vmovdqa	384(%rcx), %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vmovdqa	544(%rcx), %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vmovdqa	704(%rcx), %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vmovdqa	96(%rcx), %ymm13
+	vmovdqa	256(%rcx), %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vmovdqa	416(%rcx), %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vmovdqa	576(%rcx), %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vmovdqa	736(%rcx), %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vmovdqa	128(%rcx), %ymm14
+	vmovdqa	288(%rcx), %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	448(%rcx), %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	608(%rcx), %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	768(%rcx), %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vpsrlq	$63, %ymm11, %ymm15
+	vpaddq	%ymm11, %ymm11, %ymm0
+	vpor	%ymm15, %ymm0, %ymm0
+	vpxor	%ymm14, %ymm0, %ymm0
+	vpsrlq	$63, %ymm12, %ymm15
+	vpaddq	%ymm12, %ymm12, %ymm1
+	vpor	%ymm15, %ymm1, %ymm1
+	vpxor	%ymm10, %ymm1, %ymm1
+	vpsrlq	$63, %ymm13, %ymm15
+	vpaddq	%ymm13, %ymm13, %ymm2
+	vpor	%ymm15, %ymm2, %ymm2
+	vpxor	%ymm11, %ymm2, %ymm2
+	vpsrlq	$63, %ymm14, %ymm15
+	vpaddq	%ymm14, %ymm14, %ymm3
+	vpor	%ymm15, %ymm3, %ymm3
+	vpxor	%ymm12, %ymm3, %ymm3
+	vpsrlq	$63, %ymm10, %ymm15
+	vpaddq	%ymm10, %ymm10, %ymm4
+	vpor	%ymm15, %ymm4, %ymm4
+	vpxor	%ymm13, %ymm4, %ymm4
+	vmovdqa	%ymm0, 3360(%rdi)
+	vmovdqa	%ymm1, 3392(%rdi)
+	vmovdqa	%ymm2, 3424(%rdi)
+	vmovdqa	%ymm3, 3456(%rdi)
+	vmovdqa	%ymm4, 3488(%rdi)
 	vmovdqa	0(%rdi), %ymm10
 	vmovdqa	160(%rdi), %ymm15
 	vpxor	%ymm15, %ymm10, %ymm10
@@ -649,316 +716,224 @@ fc__keccak_x_avx2_rounds2:
 	vpaddq	%ymm10, %ymm10, %ymm4
 	vpor	%ymm15, %ymm4, %ymm4
 	vpxor	%ymm13, %ymm4, %ymm4
-	vmovdqa	0(%rcx), %ymm10
-	vmovdqa	160(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%rcx), %ymm11
-	vmovdqa	192(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%rcx), %ymm12
-	vmovdqa	224(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%rcx), %ymm13
-	vmovdqa	256(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%rcx), %ymm14
-	vmovdqa	288(%rcx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%rcx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%rcx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%rcx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vpsrlq	$63, %ymm11, %ymm15
-	vpaddq	%ymm11, %ymm11, %ymm5
-	vpor	%ymm15, %ymm5, %ymm5
-	vpxor	%ymm14, %ymm5, %ymm5
-	vpsrlq	$63, %ymm12, %ymm15
-	vpaddq	%ymm12, %ymm12, %ymm6
-	vpor	%ymm15, %ymm6, %ymm6
-	vpxor	%ymm10, %ymm6, %ymm6
-	vpsrlq	$63, %ymm13, %ymm15
-	vpaddq	%ymm13, %ymm13, %ymm7
-	vpor	%ymm15, %ymm7, %ymm7
-	vpxor	%ymm11, %ymm7, %ymm7
-	vpsrlq	$63, %ymm14, %ymm15
-	vpaddq	%ymm14, %ymm14, %ymm8
-	vpor	%ymm15, %ymm8, %ymm8
-	vpxor	%ymm12, %ymm8, %ymm8
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm9
-	vpor	%ymm15, %ymm9, %ymm9
-	vpxor	%ymm13, %ymm9, %ymm9
 	movl	$11, %eax
 .Lround_two:
-	vmovdqa	0(%rdi), %ymm10
-	vpxor	%ymm0, %ymm10, %ymm10
-	vmovdqa	192(%rdi), %ymm11
-	vpxor	%ymm1, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%rdi), %ymm12
-	vpxor	%ymm2, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%rdi), %ymm13
-	vpxor	%ymm3, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%rdi), %ymm14
-	vpxor	%ymm4, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%rdx)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	0(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%rdx)
-	vmovdqa	96(%rdi), %ymm10
-	vpxor	%ymm3, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%rdi), %ymm11
-	vpxor	%ymm4, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%rdi), %ymm12
-	vpxor	%ymm0, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%rdi), %ymm13
-	vpxor	%ymm1, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%rdi), %ymm14
-	vpxor	%ymm2, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	0(%rdi), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%rdi), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%rdi), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%rdi), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%rdi), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
+	vpxor	%ymm5, %ymm10, %ymm10
+	vpbroadcastq	0(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%rdx)
+	vpandn	%ymm8, %ymm7, %ymm11
+	vpxor	%ymm6, %ymm11, %ymm11
+	vmovdqa	%ymm11, 32(%rdx)
+	vpandn	%ymm9, %ymm8, %ymm12
+	vpxor	%ymm7, %ymm12, %ymm12
+	vmovdqa	%ymm12, 64(%rdx)
+	vpandn	%ymm5, %ymm9, %ymm13
+	vpxor	%ymm8, %ymm13, %ymm13
+	vmovdqa	%ymm13, 96(%rdx)
+	vpandn	%ymm6, %ymm5, %ymm14
+	vpxor	%ymm9, %ymm14, %ymm14
+	vmovdqa	%ymm14, 128(%rdx)
+	vmovdqa	96(%rdi), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%rdi), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%rdi), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%rdi), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%rdi), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 160(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 192(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 224(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 256(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 288(%rdx)
-	vmovdqa	32(%rdi), %ymm10
-	vpxor	%ymm1, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%rdi), %ymm11
-	vpxor	%ymm2, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%rdi), %ymm12
-	vpxor	%ymm3, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%rdi), %ymm13
-	vpxor	%ymm4, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%rdi), %ymm14
-	vpxor	%ymm0, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	32(%rdi), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%rdi), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%rdi), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%rdi), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%rdi), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 320(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 352(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 384(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 416(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 448(%rdx)
-	vmovdqa	128(%rdi), %ymm10
-	vpxor	%ymm4, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%rdi), %ymm11
-	vpxor	%ymm0, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdi), %ymm12
-	vpxor	%ymm1, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdi), %ymm13
-	vpxor	%ymm2, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdi), %ymm14
-	vpxor	%ymm3, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	128(%rdi), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%rdi), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%rdi), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%rdi), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%rdi), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 480(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 512(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 544(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 576(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 608(%rdx)
-	vmovdqa	64(%rdi), %ymm10
-	vpxor	%ymm2, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%rdi), %ymm11
-	vpxor	%ymm3, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%rdi), %ymm12
-	vpxor	%ymm4, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%rdi), %ymm13
-	vpxor	%ymm0, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%rdi), %ymm14
-	vpxor	%ymm1, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	64(%rdi), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%rdi), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%rdi), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%rdi), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%rdi), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 640(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 672(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 704(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 736(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 768(%rdx)
-	vmovdqa	0(%rdx), %ymm10
-	vmovdqa	160(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%rdx), %ymm11
-	vmovdqa	192(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%rdx), %ymm12
-	vmovdqa	224(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%rdx), %ymm13
-	vmovdqa	256(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%rdx), %ymm14
-	vmovdqa	288(%rdx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%rdx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%rdx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%rdx), %ymm15
 	vpxor	%ymm15, %ymm14, %ymm14
 	vpsrlq	$63, %ymm11, %ymm15
 	vpaddq	%ymm11, %ymm11, %ymm0
@@ -980,513 +955,232 @@ fc__keccak_x_avx2_rounds2:
 	vpaddq	%ymm10, %ymm10, %ymm4
 	vpor	%ymm15, %ymm4, %ymm4
 	vpxor	%ymm13, %ymm4, %ymm4
-	vmovdqa	0(%rcx), %ymm10
+	vmovdqa	%ymm0, 3200(%rdi)
+	vmovdqa	%ymm1, 3232(%rdi)
+	vmovdqa	%ymm2, 3264(%rdi)
+	vmovdqa	%ymm3, 3296(%rdi)
+	vmovdqa	%ymm4, 3328(%rdi)
+	vmovdqa	3360(%rdi), %ymm0
+	vmovdqa	3392(%rdi), %ymm1
+	vmovdqa	3424(%rdi), %ymm2
+	vmovdqa	3456(%rdi), %ymm3
+	vmovdqa	3488(%rdi), %ymm4
+	vmovdqa	0(%rcx), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%rcx), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%rcx), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%rcx), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%rcx), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
 	vpxor	%ymm5, %ymm10, %ymm10
-	vmovdqa	192(%rcx), %ymm11
+	vpbroadcastq	0(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%r8)
+	vpandn	%ymm8, %ymm7, %ymm11
 	vpxor	%ymm6, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%rcx), %ymm12
+	vmovdqa	%ymm11, 32(%r8)
+	vpandn	%ymm9, %ymm8, %ymm12
 	vpxor	%ymm7, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%rcx), %ymm13
+	vmovdqa	%ymm12, 64(%r8)
+	vpandn	%ymm5, %ymm9, %ymm13
 	vpxor	%ymm8, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%rcx), %ymm14
+	vmovdqa	%ymm13, 96(%r8)
+	vpandn	%ymm6, %ymm5, %ymm14
 	vpxor	%ymm9, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%r8)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	0(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%r8)
-	vmovdqa	96(%rcx), %ymm10
-	vpxor	%ymm8, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%rcx), %ymm11
-	vpxor	%ymm9, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%rcx), %ymm12
-	vpxor	%ymm5, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%rcx), %ymm13
-	vpxor	%ymm6, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%rcx), %ymm14
-	vpxor	%ymm7, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	%ymm14, 128(%r8)
+	vmovdqa	96(%rcx), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%rcx), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%rcx), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%rcx), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%rcx), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 160(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 192(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 224(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 256(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 288(%r8)
-	vmovdqa	32(%rcx), %ymm10
-	vpxor	%ymm6, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%rcx), %ymm11
-	vpxor	%ymm7, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%rcx), %ymm12
-	vpxor	%ymm8, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%rcx), %ymm13
-	vpxor	%ymm9, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%rcx), %ymm14
-	vpxor	%ymm5, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 320(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 352(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 384(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 416(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 448(%r8)
-	vmovdqa	128(%rcx), %ymm10
-	vpxor	%ymm9, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%rcx), %ymm11
-	vpxor	%ymm5, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rcx), %ymm12
-	vpxor	%ymm6, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rcx), %ymm13
-	vpxor	%ymm7, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rcx), %ymm14
-	vpxor	%ymm8, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 480(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 512(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 544(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 576(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 608(%r8)
-	vmovdqa	64(%rcx), %ymm10
-	vpxor	%ymm7, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%rcx), %ymm11
-	vpxor	%ymm8, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%rcx), %ymm12
-	vpxor	%ymm9, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%rcx), %ymm13
-	vpxor	%ymm5, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%rcx), %ymm14
-	vpxor	%ymm6, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 640(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 672(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 704(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 736(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 768(%r8)
-	vmovdqa	0(%r8), %ymm10
-	vmovdqa	160(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%r8), %ymm11
-	vmovdqa	192(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%r8), %ymm12
-	vmovdqa	224(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%r8), %ymm13
-	vmovdqa	256(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%r8), %ymm14
-	vmovdqa	288(%r8), %ymm15
 	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%r8), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%r8), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%r8), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vpsrlq	$63, %ymm11, %ymm15
-	vpaddq	%ymm11, %ymm11, %ymm5
+	vmovdqa	32(%rcx), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
 	vpor	%ymm15, %ymm5, %ymm5
-	vpxor	%ymm14, %ymm5, %ymm5
-	vpsrlq	$63, %ymm12, %ymm15
-	vpaddq	%ymm12, %ymm12, %ymm6
+	vmovdqa	224(%rcx), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
 	vpor	%ymm15, %ymm6, %ymm6
-	vpxor	%ymm10, %ymm6, %ymm6
-	vpsrlq	$63, %ymm13, %ymm15
-	vpaddq	%ymm13, %ymm13, %ymm7
+	vmovdqa	416(%rcx), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
 	vpor	%ymm15, %ymm7, %ymm7
-	vpxor	%ymm11, %ymm7, %ymm7
-	vpsrlq	$63, %ymm14, %ymm15
-	vpaddq	%ymm14, %ymm14, %ymm8
-	vpor	%ymm15, %ymm8, %ymm8
-	vpxor	%ymm12, %ymm8, %ymm8
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm9
+	vmovdqa	608(%rcx), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%rcx), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
 	vpor	%ymm15, %ymm9, %ymm9
-	vpxor	%ymm13, %ymm9, %ymm9
-	vmovdqa	0(%rdx), %ymm10
-	vpxor	%ymm0, %ymm10, %ymm10
-	vmovdqa	192(%rdx), %ymm11
-	vpxor	%ymm1, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%rdx), %ymm12
-	vpxor	%ymm2, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%rdx), %ymm13
-	vpxor	%ymm3, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%rdx), %ymm14
-	vpxor	%ymm4, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%rdi)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	8(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%rdi)
-	vmovdqa	96(%rdx), %ymm10
-	vpxor	%ymm3, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%rdx), %ymm11
-	vpxor	%ymm4, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%rdx), %ymm12
-	vpxor	%ymm0, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%rdx), %ymm13
-	vpxor	%ymm1, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%rdx), %ymm14
-	vpxor	%ymm2, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 160(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 192(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 224(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 256(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 288(%rdi)
-	vmovdqa	32(%rdx), %ymm10
-	vpxor	%ymm1, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%rdx), %ymm11
-	vpxor	%ymm2, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%rdx), %ymm12
-	vpxor	%ymm3, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%rdx), %ymm13
-	vpxor	%ymm4, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%rdx), %ymm14
-	vpxor	%ymm0, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 320(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 352(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 384(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 416(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 448(%rdi)
-	vmovdqa	128(%rdx), %ymm10
-	vpxor	%ymm4, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%rdx), %ymm11
-	vpxor	%ymm0, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdx), %ymm12
-	vpxor	%ymm1, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdx), %ymm13
-	vpxor	%ymm2, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdx), %ymm14
-	vpxor	%ymm3, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 480(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 512(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 544(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 576(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 608(%rdi)
-	vmovdqa	64(%rdx), %ymm10
-	vpxor	%ymm2, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%rdx), %ymm11
-	vpxor	%ymm3, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%rdx), %ymm12
-	vpxor	%ymm4, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%rdx), %ymm13
-	vpxor	%ymm0, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%rdx), %ymm14
-	vpxor	%ymm1, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 640(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 672(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 704(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 736(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 768(%rdi)
-	vmovdqa	0(%rdi), %ymm10
-	vmovdqa	160(%rdi), %ymm15
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 320(%r8)
 	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%rdi), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%rdi), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%rdi), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%rdi), %ymm11
-	vmovdqa	192(%rdi), %ymm15
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 352(%r8)
 	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdi), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%rdi), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%rdi), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%rdi), %ymm12
-	vmovdqa	224(%rdi), %ymm15
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 384(%r8)
 	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%rdi), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdi), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%rdi), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%rdi), %ymm13
-	vmovdqa	256(%rdi), %ymm15
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 416(%r8)
 	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%rdi), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%rdi), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdi), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%rdi), %ymm14
-	vmovdqa	288(%rdi), %ymm15
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 448(%r8)
 	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%rdi), %ymm15
+	vmovdqa	128(%rcx), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%rcx), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%rcx), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%rcx), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%rcx), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 480(%r8)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 512(%r8)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 544(%r8)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 576(%r8)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 608(%r8)
 	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%rdi), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%rdi), %ymm15
+	vmovdqa	64(%rcx), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%rcx), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%rcx), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%rcx), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%rcx), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 640(%r8)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 672(%r8)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 704(%r8)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 736(%r8)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 768(%r8)
 	vpxor	%ymm15, %ymm14, %ymm14
 	vpsrlq	$63, %ymm11, %ymm15
 	vpaddq	%ymm11, %ymm11, %ymm0
@@ -1508,516 +1202,729 @@ fc__keccak_x_avx2_rounds2:
 	vpaddq	%ymm10, %ymm10, %ymm4
 	vpor	%ymm15, %ymm4, %ymm4
 	vpxor	%ymm13, %ymm4, %ymm4
-	vmovdqa	0(%r8), %ymm10
+	vmovdqa	%ymm0, 3360(%rdi)
+	vmovdqa	%ymm1, 3392(%rdi)
+	vmovdqa	%ymm2, 3424(%rdi)
+	vmovdqa	%ymm3, 3456(%rdi)
+	vmovdqa	%ymm4, 3488(%rdi)
+	vmovdqa	3200(%rdi), %ymm0
+	vmovdqa	3232(%rdi), %ymm1
+	vmovdqa	3264(%rdi), %ymm2
+	vmovdqa	3296(%rdi), %ymm3
+	vmovdqa	3328(%rdi), %ymm4
+	vmovdqa	0(%rdx), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%rdx), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%rdx), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%rdx), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%rdx), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
 	vpxor	%ymm5, %ymm10, %ymm10
-	vmovdqa	192(%r8), %ymm11
+	vpbroadcastq	8(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%rdi)
+	vpandn	%ymm8, %ymm7, %ymm11
 	vpxor	%ymm6, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%r8), %ymm12
+	vmovdqa	%ymm11, 32(%rdi)
+	vpandn	%ymm9, %ymm8, %ymm12
 	vpxor	%ymm7, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%r8), %ymm13
+	vmovdqa	%ymm12, 64(%rdi)
+	vpandn	%ymm5, %ymm9, %ymm13
 	vpxor	%ymm8, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%r8), %ymm14
+	vmovdqa	%ymm13, 96(%rdi)
+	vpandn	%ymm6, %ymm5, %ymm14
 	vpxor	%ymm9, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%rcx)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	8(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%rcx)
-	vmovdqa	96(%r8), %ymm10
-	vpxor	%ymm8, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%r8), %ymm11
-	vpxor	%ymm9, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%r8), %ymm12
-	vpxor	%ymm5, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%r8), %ymm13
-	vpxor	%ymm6, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%r8), %ymm14
-	vpxor	%ymm7, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 160(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 192(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 224(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 256(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 288(%rcx)
-	vmovdqa	32(%r8), %ymm10
-	vpxor	%ymm6, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%r8), %ymm11
-	vpxor	%ymm7, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%r8), %ymm12
-	vpxor	%ymm8, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%r8), %ymm13
-	vpxor	%ymm9, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%r8), %ymm14
-	vpxor	%ymm5, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 320(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 352(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 384(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 416(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 448(%rcx)
-	vmovdqa	128(%r8), %ymm10
-	vpxor	%ymm9, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%r8), %ymm11
-	vpxor	%ymm5, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%r8), %ymm12
-	vpxor	%ymm6, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%r8), %ymm13
-	vpxor	%ymm7, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%r8), %ymm14
-	vpxor	%ymm8, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 480(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 512(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 544(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 576(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 608(%rcx)
-	vmovdqa	64(%r8), %ymm10
-	vpxor	%ymm7, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%r8), %ymm11
-	vpxor	%ymm8, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%r8), %ymm12
-	vpxor	%ymm9, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%r8), %ymm13
-	vpxor	%ymm5, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%r8), %ymm14
-	vpxor	%ymm6, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 640(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 672(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 704(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 736(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 768(%rcx)
-	vmovdqa	0(%rcx), %ymm10
-	vmovdqa	160(%rcx), %ymm15
+	vmovdqa	%ymm14, 128(%rdi)
+	vmovdqa	96(%rdx), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%rdx), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%rdx), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%rdx), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%rdx), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 160(%rdi)
 	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%rcx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%rcx), %ymm11
-	vmovdqa	192(%rcx), %ymm15
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 192(%rdi)
 	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%rcx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%rcx), %ymm12
-	vmovdqa	224(%rcx), %ymm15
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 224(%rdi)
 	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%rcx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%rcx), %ymm13
-	vmovdqa	256(%rcx), %ymm15
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 256(%rdi)
 	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rcx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%rcx), %ymm14
-	vmovdqa	288(%rcx), %ymm15
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 288(%rdi)
 	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%rcx), %ymm15
+	vmovdqa	32(%rdx), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%rdx), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%rdx), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%rdx), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%rdx), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 320(%rdi)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 352(%rdi)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 384(%rdi)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 416(%rdi)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 448(%rdi)
 	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%rcx), %ymm15
+	vmovdqa	128(%rdx), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%rdx), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%rdx), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%rdx), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%rdx), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 480(%rdi)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 512(%rdi)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 544(%rdi)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 576(%rdi)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 608(%rdi)
 	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%rcx), %ymm15
+	vmovdqa	64(%rdx), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%rdx), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%rdx), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%rdx), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%rdx), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 640(%rdi)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 672(%rdi)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 704(%rdi)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 736(%rdi)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 768(%rdi)
 	vpxor	%ymm15, %ymm14, %ymm14
 	vpsrlq	$63, %ymm11, %ymm15
-	vpaddq	%ymm11, %ymm11, %ymm5
-	vpor	%ymm15, %ymm5, %ymm5
-	vpxor	%ymm14, %ymm5, %ymm5
+	vpaddq	%ymm11, %ymm11, %ymm0
+	vpor	%ymm15, %ymm0, %ymm0
+	vpxor	%ymm14, %ymm0, %ymm0
 	vpsrlq	$63, %ymm12, %ymm15
-	vpaddq	%ymm12, %ymm12, %ymm6
-	vpor	%ymm15, %ymm6, %ymm6
-	vpxor	%ymm10, %ymm6, %ymm6
+	vpaddq	%ymm12, %ymm12, %ymm1
+	vpor	%ymm15, %ymm1, %ymm1
+	vpxor	%ymm10, %ymm1, %ymm1
 	vpsrlq	$63, %ymm13, %ymm15
-	vpaddq	%ymm13, %ymm13, %ymm7
-	vpor	%ymm15, %ymm7, %ymm7
-	vpxor	%ymm11, %ymm7, %ymm7
+	vpaddq	%ymm13, %ymm13, %ymm2
+	vpor	%ymm15, %ymm2, %ymm2
+	vpxor	%ymm11, %ymm2, %ymm2
 	vpsrlq	$63, %ymm14, %ymm15
-	vpaddq	%ymm14, %ymm14, %ymm8
-	vpor	%ymm15, %ymm8, %ymm8
-	vpxor	%ymm12, %ymm8, %ymm8
+	vpaddq	%ymm14, %ymm14, %ymm3
+	vpor	%ymm15, %ymm3, %ymm3
+	vpxor	%ymm12, %ymm3, %ymm3
 	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm9
+	vpaddq	%ymm10, %ymm10, %ymm4
+	vpor	%ymm15, %ymm4, %ymm4
+	vpxor	%ymm13, %ymm4, %ymm4
+	vmovdqa	%ymm0, 3200(%rdi)
+	vmovdqa	%ymm1, 3232(%rdi)
+	vmovdqa	%ymm2, 3264(%rdi)
+	vmovdqa	%ymm3, 3296(%rdi)
+	vmovdqa	%ymm4, 3328(%rdi)
+	vmovdqa	3360(%rdi), %ymm0
+	vmovdqa	3392(%rdi), %ymm1
+	vmovdqa	3424(%rdi), %ymm2
+	vmovdqa	3456(%rdi), %ymm3
+	vmovdqa	3488(%rdi), %ymm4
+	vmovdqa	0(%r8), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%r8), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%r8), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%r8), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%r8), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
 	vpor	%ymm15, %ymm9, %ymm9
-	vpxor	%ymm13, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
+	vpxor	%ymm5, %ymm10, %ymm10
+	vpbroadcastq	8(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%rcx)
+	vpandn	%ymm8, %ymm7, %ymm11
+	vpxor	%ymm6, %ymm11, %ymm11
+	vmovdqa	%ymm11, 32(%rcx)
+	vpandn	%ymm9, %ymm8, %ymm12
+	vpxor	%ymm7, %ymm12, %ymm12
+	vmovdqa	%ymm12, 64(%rcx)
+	vpandn	%ymm5, %ymm9, %ymm13
+	vpxor	%ymm8, %ymm13, %ymm13
+	vmovdqa	%ymm13, 96(%rcx)
+	vpandn	%ymm6, %ymm5, %ymm14
+	vpxor	%ymm9, %ymm14, %ymm14
+	vmovdqa	%ymm14, 128(%rcx)
+	vmovdqa	96(%r8), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%r8), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%r8), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%r8), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%r8), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 160(%rcx)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 192(%rcx)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 224(%rcx)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 256(%rcx)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 288(%rcx)
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	32(%r8), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%r8), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%r8), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%r8), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%r8), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 320(%rcx)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 352(%rcx)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 384(%rcx)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 416(%rcx)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 448(%rcx)
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	128(%r8), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%r8), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%r8), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%r8), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%r8), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 480(%rcx)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 512(%rcx)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 544(%rcx)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 576(%rcx)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 608(%rcx)
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	64(%r8), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%r8), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%r8), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%r8), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%r8), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 640(%rcx)
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 672(%rcx)
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 704(%rcx)
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 736(%rcx)
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 768(%rcx)
+	vpxor	%ymm15, %ymm14, %ymm14
+	vpsrlq	$63, %ymm11, %ymm15
+	vpaddq	%ymm11, %ymm11, %ymm0
+	vpor	%ymm15, %ymm0, %ymm0
+	vpxor	%ymm14, %ymm0, %ymm0
+	vpsrlq	$63, %ymm12, %ymm15
+	vpaddq	%ymm12, %ymm12, %ymm1
+	vpor	%ymm15, %ymm1, %ymm1
+	vpxor	%ymm10, %ymm1, %ymm1
+	vpsrlq	$63, %ymm13, %ymm15
+	vpaddq	%ymm13, %ymm13, %ymm2
+	vpor	%ymm15, %ymm2, %ymm2
+	vpxor	%ymm11, %ymm2, %ymm2
+	vpsrlq	$63, %ymm14, %ymm15
+	vpaddq	%ymm14, %ymm14, %ymm3
+	vpor	%ymm15, %ymm3, %ymm3
+	vpxor	%ymm12, %ymm3, %ymm3
+	vpsrlq	$63, %ymm10, %ymm15
+	vpaddq	%ymm10, %ymm10, %ymm4
+	vpor	%ymm15, %ymm4, %ymm4
+	vpxor	%ymm13, %ymm4, %ymm4
+	vmovdqa	%ymm0, 3360(%rdi)
+	vmovdqa	%ymm1, 3392(%rdi)
+	vmovdqa	%ymm2, 3424(%rdi)
+	vmovdqa	%ymm3, 3456(%rdi)
+	vmovdqa	%ymm4, 3488(%rdi)
+	vmovdqa	3200(%rdi), %ymm0
+	vmovdqa	3232(%rdi), %ymm1
+	vmovdqa	3264(%rdi), %ymm2
+	vmovdqa	3296(%rdi), %ymm3
+	vmovdqa	3328(%rdi), %ymm4
 	addq	$16, %rsi
 	decl	%eax
 	jnz	.Lround_two
-	vmovdqa	0(%rdi), %ymm10
-	vpxor	%ymm0, %ymm10, %ymm10
-	vmovdqa	192(%rdi), %ymm11
-	vpxor	%ymm1, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%rdi), %ymm12
-	vpxor	%ymm2, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%rdi), %ymm13
-	vpxor	%ymm3, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%rdi), %ymm14
-	vpxor	%ymm4, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%rdx)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	0(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%rdx)
-	vmovdqa	96(%rdi), %ymm10
-	vpxor	%ymm3, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%rdi), %ymm11
-	vpxor	%ymm4, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%rdi), %ymm12
-	vpxor	%ymm0, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%rdi), %ymm13
-	vpxor	%ymm1, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%rdi), %ymm14
-	vpxor	%ymm2, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	0(%rdi), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%rdi), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%rdi), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%rdi), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%rdi), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
+	vpxor	%ymm5, %ymm10, %ymm10
+	vpbroadcastq	0(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%rdx)
+	vpandn	%ymm8, %ymm7, %ymm11
+	vpxor	%ymm6, %ymm11, %ymm11
+	vmovdqa	%ymm11, 32(%rdx)
+	vpandn	%ymm9, %ymm8, %ymm12
+	vpxor	%ymm7, %ymm12, %ymm12
+	vmovdqa	%ymm12, 64(%rdx)
+	vpandn	%ymm5, %ymm9, %ymm13
+	vpxor	%ymm8, %ymm13, %ymm13
+	vmovdqa	%ymm13, 96(%rdx)
+	vpandn	%ymm6, %ymm5, %ymm14
+	vpxor	%ymm9, %ymm14, %ymm14
+	vmovdqa	%ymm14, 128(%rdx)
+	vmovdqa	96(%rdi), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%rdi), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%rdi), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%rdi), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%rdi), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 160(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 192(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 224(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 256(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 288(%rdx)
-	vmovdqa	32(%rdi), %ymm10
-	vpxor	%ymm1, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%rdi), %ymm11
-	vpxor	%ymm2, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%rdi), %ymm12
-	vpxor	%ymm3, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%rdi), %ymm13
-	vpxor	%ymm4, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%rdi), %ymm14
-	vpxor	%ymm0, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	32(%rdi), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%rdi), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%rdi), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%rdi), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%rdi), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 320(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 352(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 384(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 416(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 448(%rdx)
-	vmovdqa	128(%rdi), %ymm10
-	vpxor	%ymm4, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%rdi), %ymm11
-	vpxor	%ymm0, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdi), %ymm12
-	vpxor	%ymm1, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdi), %ymm13
-	vpxor	%ymm2, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdi), %ymm14
-	vpxor	%ymm3, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	128(%rdi), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%rdi), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%rdi), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%rdi), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%rdi), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 480(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 512(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 544(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 576(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 608(%rdx)
-	vmovdqa	64(%rdi), %ymm10
-	vpxor	%ymm2, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%rdi), %ymm11
-	vpxor	%ymm3, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%rdi), %ymm12
-	vpxor	%ymm4, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%rdi), %ymm13
-	vpxor	%ymm0, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%rdi), %ymm14
-	vpxor	%ymm1, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	64(%rdi), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%rdi), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%rdi), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%rdi), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%rdi), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 640(%rdx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 672(%rdx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 704(%rdx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 736(%rdx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 768(%rdx)
-	vmovdqa	0(%rdx), %ymm10
-	vmovdqa	160(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%rdx), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%rdx), %ymm11
-	vmovdqa	192(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%rdx), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%rdx), %ymm12
-	vmovdqa	224(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%rdx), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%rdx), %ymm13
-	vmovdqa	256(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdx), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%rdx), %ymm14
-	vmovdqa	288(%rdx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%rdx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%rdx), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%rdx), %ymm15
 	vpxor	%ymm15, %ymm14, %ymm14
 	vpsrlq	$63, %ymm11, %ymm15
 	vpaddq	%ymm11, %ymm11, %ymm0
@@ -2039,668 +1946,674 @@ fc__keccak_x_avx2_rounds2:
 	vpaddq	%ymm10, %ymm10, %ymm4
 	vpor	%ymm15, %ymm4, %ymm4
 	vpxor	%ymm13, %ymm4, %ymm4
-	vmovdqa	0(%rcx), %ymm10
+	vmovdqa	%ymm0, 3200(%rdi)
+	vmovdqa	%ymm1, 3232(%rdi)
+	vmovdqa	%ymm2, 3264(%rdi)
+	vmovdqa	%ymm3, 3296(%rdi)
+	vmovdqa	%ymm4, 3328(%rdi)
+	vmovdqa	3360(%rdi), %ymm0
+	vmovdqa	3392(%rdi), %ymm1
+	vmovdqa	3424(%rdi), %ymm2
+	vmovdqa	3456(%rdi), %ymm3
+	vmovdqa	3488(%rdi), %ymm4
+	vmovdqa	0(%rcx), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%rcx), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%rcx), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%rcx), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%rcx), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
 	vpxor	%ymm5, %ymm10, %ymm10
-	vmovdqa	192(%rcx), %ymm11
+	vpbroadcastq	0(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%r8)
+	vpandn	%ymm8, %ymm7, %ymm11
 	vpxor	%ymm6, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%rcx), %ymm12
+	vmovdqa	%ymm11, 32(%r8)
+	vpandn	%ymm9, %ymm8, %ymm12
 	vpxor	%ymm7, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%rcx), %ymm13
+	vmovdqa	%ymm12, 64(%r8)
+	vpandn	%ymm5, %ymm9, %ymm13
 	vpxor	%ymm8, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%rcx), %ymm14
+	vmovdqa	%ymm13, 96(%r8)
+	vpandn	%ymm6, %ymm5, %ymm14
 	vpxor	%ymm9, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%r8)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	0(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%r8)
-	vmovdqa	96(%rcx), %ymm10
-	vpxor	%ymm8, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%rcx), %ymm11
-	vpxor	%ymm9, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%rcx), %ymm12
-	vpxor	%ymm5, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%rcx), %ymm13
-	vpxor	%ymm6, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%rcx), %ymm14
-	vpxor	%ymm7, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	%ymm14, 128(%r8)
+	vmovdqa	96(%rcx), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%rcx), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%rcx), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%rcx), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%rcx), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 160(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 192(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 224(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 256(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 288(%r8)
-	vmovdqa	32(%rcx), %ymm10
-	vpxor	%ymm6, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%rcx), %ymm11
-	vpxor	%ymm7, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%rcx), %ymm12
-	vpxor	%ymm8, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%rcx), %ymm13
-	vpxor	%ymm9, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%rcx), %ymm14
-	vpxor	%ymm5, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	32(%rcx), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%rcx), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%rcx), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%rcx), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%rcx), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 320(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 352(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 384(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 416(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 448(%r8)
-	vmovdqa	128(%rcx), %ymm10
-	vpxor	%ymm9, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%rcx), %ymm11
-	vpxor	%ymm5, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rcx), %ymm12
-	vpxor	%ymm6, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rcx), %ymm13
-	vpxor	%ymm7, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rcx), %ymm14
-	vpxor	%ymm8, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	128(%rcx), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%rcx), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%rcx), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%rcx), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%rcx), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 480(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 512(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 544(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 576(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 608(%r8)
-	vmovdqa	64(%rcx), %ymm10
-	vpxor	%ymm7, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%rcx), %ymm11
-	vpxor	%ymm8, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%rcx), %ymm12
-	vpxor	%ymm9, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%rcx), %ymm13
-	vpxor	%ymm5, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%rcx), %ymm14
-	vpxor	%ymm6, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vmovdqa	64(%rcx), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%rcx), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%rcx), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%rcx), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%rcx), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 640(%r8)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 672(%r8)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 704(%r8)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 736(%r8)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 768(%r8)
-	vmovdqa	0(%r8), %ymm10
-	vmovdqa	160(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	320(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	480(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	640(%r8), %ymm15
-	vpxor	%ymm15, %ymm10, %ymm10
-	vmovdqa	32(%r8), %ymm11
-	vmovdqa	192(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	512(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	672(%r8), %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vmovdqa	64(%r8), %ymm12
-	vmovdqa	224(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	384(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	704(%r8), %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vmovdqa	96(%r8), %ymm13
-	vmovdqa	256(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	416(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	576(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%r8), %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	vmovdqa	128(%r8), %ymm14
-	vmovdqa	288(%r8), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	448(%r8), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	608(%r8), %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vmovdqa	768(%r8), %ymm15
 	vpxor	%ymm15, %ymm14, %ymm14
 	vpsrlq	$63, %ymm11, %ymm15
-	vpaddq	%ymm11, %ymm11, %ymm5
-	vpor	%ymm15, %ymm5, %ymm5
-	vpxor	%ymm14, %ymm5, %ymm5
+	vpaddq	%ymm11, %ymm11, %ymm0
+	vpor	%ymm15, %ymm0, %ymm0
+	vpxor	%ymm14, %ymm0, %ymm0
 	vpsrlq	$63, %ymm12, %ymm15
-	vpaddq	%ymm12, %ymm12, %ymm6
-	vpor	%ymm15, %ymm6, %ymm6
-	vpxor	%ymm10, %ymm6, %ymm6
+	vpaddq	%ymm12, %ymm12, %ymm1
+	vpor	%ymm15, %ymm1, %ymm1
+	vpxor	%ymm10, %ymm1, %ymm1
 	vpsrlq	$63, %ymm13, %ymm15
-	vpaddq	%ymm13, %ymm13, %ymm7
-	vpor	%ymm15, %ymm7, %ymm7
-	vpxor	%ymm11, %ymm7, %ymm7
+	vpaddq	%ymm13, %ymm13, %ymm2
+	vpor	%ymm15, %ymm2, %ymm2
+	vpxor	%ymm11, %ymm2, %ymm2
 	vpsrlq	$63, %ymm14, %ymm15
-	vpaddq	%ymm14, %ymm14, %ymm8
+	vpaddq	%ymm14, %ymm14, %ymm3
+	vpor	%ymm15, %ymm3, %ymm3
+	vpxor	%ymm12, %ymm3, %ymm3
+	vpsrlq	$63, %ymm10, %ymm15
+	vpaddq	%ymm10, %ymm10, %ymm4
+	vpor	%ymm15, %ymm4, %ymm4
+	vpxor	%ymm13, %ymm4, %ymm4
+	vmovdqa	%ymm0, 3360(%rdi)
+	vmovdqa	%ymm1, 3392(%rdi)
+	vmovdqa	%ymm2, 3424(%rdi)
+	vmovdqa	%ymm3, 3456(%rdi)
+	vmovdqa	%ymm4, 3488(%rdi)
+	vmovdqa	3200(%rdi), %ymm0
+	vmovdqa	3232(%rdi), %ymm1
+	vmovdqa	3264(%rdi), %ymm2
+	vmovdqa	3296(%rdi), %ymm3
+	vmovdqa	3328(%rdi), %ymm4
+	vmovdqa	0(%rdx), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%rdx), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%rdx), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%rdx), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
 	vpor	%ymm15, %ymm8, %ymm8
-	vpxor	%ymm12, %ymm8, %ymm8
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm9
+	vmovdqa	768(%rdx), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
 	vpor	%ymm15, %ymm9, %ymm9
-	vpxor	%ymm13, %ymm9, %ymm9
-	vmovdqa	0(%rdx), %ymm10
-	vpxor	%ymm0, %ymm10, %ymm10
-	vmovdqa	192(%rdx), %ymm11
-	vpxor	%ymm1, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%rdx), %ymm12
-	vpxor	%ymm2, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%rdx), %ymm13
-	vpxor	%ymm3, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%rdx), %ymm14
-	vpxor	%ymm4, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%rdi)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	8(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%rdi)
-	vmovdqa	96(%rdx), %ymm10
-	vpxor	%ymm3, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%rdx), %ymm11
-	vpxor	%ymm4, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%rdx), %ymm12
-	vpxor	%ymm0, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%rdx), %ymm13
-	vpxor	%ymm1, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%rdx), %ymm14
-	vpxor	%ymm2, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 160(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 192(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 224(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 256(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 288(%rdi)
-	vmovdqa	32(%rdx), %ymm10
-	vpxor	%ymm1, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%rdx), %ymm11
-	vpxor	%ymm2, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%rdx), %ymm12
-	vpxor	%ymm3, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%rdx), %ymm13
-	vpxor	%ymm4, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%rdx), %ymm14
-	vpxor	%ymm0, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 320(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 352(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 384(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 416(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 448(%rdi)
-	vmovdqa	128(%rdx), %ymm10
-	vpxor	%ymm4, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%rdx), %ymm11
-	vpxor	%ymm0, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%rdx), %ymm12
-	vpxor	%ymm1, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%rdx), %ymm13
-	vpxor	%ymm2, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%rdx), %ymm14
-	vpxor	%ymm3, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 480(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 512(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 544(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 576(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 608(%rdi)
-	vmovdqa	64(%rdx), %ymm10
-	vpxor	%ymm2, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%rdx), %ymm11
-	vpxor	%ymm3, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%rdx), %ymm12
-	vpxor	%ymm4, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%rdx), %ymm13
-	vpxor	%ymm0, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%rdx), %ymm14
-	vpxor	%ymm1, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vmovdqa	%ymm15, 640(%rdi)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 672(%rdi)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 704(%rdi)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 736(%rdi)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 768(%rdi)
-	vmovdqa	0(%r8), %ymm10
+	vpandn	%ymm7, %ymm6, %ymm10
 	vpxor	%ymm5, %ymm10, %ymm10
-	vmovdqa	192(%r8), %ymm11
+	vpbroadcastq	8(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%rdi)
+	vpandn	%ymm8, %ymm7, %ymm11
 	vpxor	%ymm6, %ymm11, %ymm11
-	vpsrlq	$20, %ymm11, %ymm15
-	vpsllq	$44, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	384(%r8), %ymm12
+	vmovdqa	%ymm11, 32(%rdi)
+	vpandn	%ymm9, %ymm8, %ymm12
 	vpxor	%ymm7, %ymm12, %ymm12
-	vpsrlq	$21, %ymm12, %ymm15
-	vpsllq	$43, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	576(%r8), %ymm13
+	vmovdqa	%ymm12, 64(%rdi)
+	vpandn	%ymm5, %ymm9, %ymm13
 	vpxor	%ymm8, %ymm13, %ymm13
-	vpsrlq	$43, %ymm13, %ymm15
-	vpsllq	$21, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	768(%r8), %ymm14
+	vmovdqa	%ymm13, 96(%rdi)
+	vpandn	%ymm6, %ymm5, %ymm14
 	vpxor	%ymm9, %ymm14, %ymm14
-	vpsrlq	$50, %ymm14, %ymm15
-	vpsllq	$14, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
-	vmovdqa	%ymm15, 32(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
-	vmovdqa	%ymm15, 64(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 96(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
-	vmovdqa	%ymm15, 128(%rcx)
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
-	vpbroadcastq	8(%rsi), %ymm13
-	vpxor	%ymm13, %ymm15, %ymm15
-	vmovdqa	%ymm15, 0(%rcx)
-	vmovdqa	96(%r8), %ymm10
-	vpxor	%ymm8, %ymm10, %ymm10
-	vpsrlq	$36, %ymm10, %ymm15
-	vpsllq	$28, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	288(%r8), %ymm11
-	vpxor	%ymm9, %ymm11, %ymm11
-	vpsrlq	$44, %ymm11, %ymm15
-	vpsllq	$20, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	320(%r8), %ymm12
-	vpxor	%ymm5, %ymm12, %ymm12
-	vpsrlq	$61, %ymm12, %ymm15
-	vpsllq	$3, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	512(%r8), %ymm13
-	vpxor	%ymm6, %ymm13, %ymm13
-	vpsrlq	$19, %ymm13, %ymm15
-	vpsllq	$45, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	704(%r8), %ymm14
-	vpxor	%ymm7, %ymm14, %ymm14
-	vpsrlq	$3, %ymm14, %ymm15
-	vpsllq	$61, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	%ymm14, 128(%rdi)
+	vmovdqa	96(%rdx), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%rdx), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%rdx), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%rdx), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%rdx), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 160(%rdi)
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 192(%rdi)
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 224(%rdi)
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 256(%rdi)
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 288(%rdi)
+	vmovdqa	32(%rdx), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%rdx), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%rdx), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%rdx), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%rdx), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 320(%rdi)
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 352(%rdi)
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 384(%rdi)
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 416(%rdi)
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 448(%rdi)
+	vmovdqa	128(%rdx), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%rdx), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%rdx), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%rdx), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%rdx), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 480(%rdi)
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 512(%rdi)
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 544(%rdi)
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 576(%rdi)
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 608(%rdi)
+	vmovdqa	64(%rdx), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%rdx), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%rdx), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%rdx), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%rdx), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
+	vmovdqa	%ymm15, 640(%rdi)
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
+	vmovdqa	%ymm15, 672(%rdi)
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
+	vmovdqa	%ymm15, 704(%rdi)
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
+	vmovdqa	%ymm15, 736(%rdi)
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
+	vmovdqa	%ymm15, 768(%rdi)
+	vmovdqa	3360(%rdi), %ymm0
+	vmovdqa	3392(%rdi), %ymm1
+	vmovdqa	3424(%rdi), %ymm2
+	vmovdqa	3456(%rdi), %ymm3
+	vmovdqa	3488(%rdi), %ymm4
+	vmovdqa	0(%r8), %ymm5
+	vpxor	%ymm0, %ymm5, %ymm5
+	vmovdqa	192(%r8), %ymm6
+	vpxor	%ymm1, %ymm6, %ymm6
+	vpsrlq	$20, %ymm6, %ymm15
+	vpsllq	$44, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	384(%r8), %ymm7
+	vpxor	%ymm2, %ymm7, %ymm7
+	vpsrlq	$21, %ymm7, %ymm15
+	vpsllq	$43, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	576(%r8), %ymm8
+	vpxor	%ymm3, %ymm8, %ymm8
+	vpsrlq	$43, %ymm8, %ymm15
+	vpsllq	$21, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	768(%r8), %ymm9
+	vpxor	%ymm4, %ymm9, %ymm9
+	vpsrlq	$50, %ymm9, %ymm15
+	vpsllq	$14, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm10
+	vpxor	%ymm5, %ymm10, %ymm10
+	vpbroadcastq	8(%rsi), %ymm15
+	vpxor	%ymm15, %ymm10, %ymm10
+	vmovdqa	%ymm10, 0(%rcx)
+	vpandn	%ymm8, %ymm7, %ymm11
+	vpxor	%ymm6, %ymm11, %ymm11
+	vmovdqa	%ymm11, 32(%rcx)
+	vpandn	%ymm9, %ymm8, %ymm12
+	vpxor	%ymm7, %ymm12, %ymm12
+	vmovdqa	%ymm12, 64(%rcx)
+	vpandn	%ymm5, %ymm9, %ymm13
+	vpxor	%ymm8, %ymm13, %ymm13
+	vmovdqa	%ymm13, 96(%rcx)
+	vpandn	%ymm6, %ymm5, %ymm14
+	vpxor	%ymm9, %ymm14, %ymm14
+	vmovdqa	%ymm14, 128(%rcx)
+	vmovdqa	96(%r8), %ymm5
+	vpxor	%ymm3, %ymm5, %ymm5
+	vpsrlq	$36, %ymm5, %ymm15
+	vpsllq	$28, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	288(%r8), %ymm6
+	vpxor	%ymm4, %ymm6, %ymm6
+	vpsrlq	$44, %ymm6, %ymm15
+	vpsllq	$20, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	320(%r8), %ymm7
+	vpxor	%ymm0, %ymm7, %ymm7
+	vpsrlq	$61, %ymm7, %ymm15
+	vpsllq	$3, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	512(%r8), %ymm8
+	vpxor	%ymm1, %ymm8, %ymm8
+	vpsrlq	$19, %ymm8, %ymm15
+	vpsllq	$45, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	704(%r8), %ymm9
+	vpxor	%ymm2, %ymm9, %ymm9
+	vpsrlq	$3, %ymm9, %ymm15
+	vpsllq	$61, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 160(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 192(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 224(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 256(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 288(%rcx)
-	vmovdqa	32(%r8), %ymm10
-	vpxor	%ymm6, %ymm10, %ymm10
-	vpsrlq	$63, %ymm10, %ymm15
-	vpaddq	%ymm10, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	224(%r8), %ymm11
-	vpxor	%ymm7, %ymm11, %ymm11
-	vpsrlq	$58, %ymm11, %ymm15
-	vpsllq	$6, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	416(%r8), %ymm12
-	vpxor	%ymm8, %ymm12, %ymm12
-	vpsrlq	$39, %ymm12, %ymm15
-	vpsllq	$25, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	608(%r8), %ymm13
-	vpxor	%ymm9, %ymm13, %ymm13
-	vpsrlq	$56, %ymm13, %ymm15
-	vpsllq	$8, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	640(%r8), %ymm14
-	vpxor	%ymm5, %ymm14, %ymm14
-	vpsrlq	$46, %ymm14, %ymm15
-	vpsllq	$18, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	32(%r8), %ymm5
+	vpxor	%ymm1, %ymm5, %ymm5
+	vpsrlq	$63, %ymm5, %ymm15
+	vpaddq	%ymm5, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	224(%r8), %ymm6
+	vpxor	%ymm2, %ymm6, %ymm6
+	vpsrlq	$58, %ymm6, %ymm15
+	vpsllq	$6, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	416(%r8), %ymm7
+	vpxor	%ymm3, %ymm7, %ymm7
+	vpsrlq	$39, %ymm7, %ymm15
+	vpsllq	$25, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	608(%r8), %ymm8
+	vpxor	%ymm4, %ymm8, %ymm8
+	vmovdqa	.Lrol8(%rip), %ymm15
+	vpshufb	%ymm15, %ymm8, %ymm8
+	vmovdqa	640(%r8), %ymm9
+	vpxor	%ymm0, %ymm9, %ymm9
+	vpsrlq	$46, %ymm9, %ymm15
+	vpsllq	$18, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 320(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 352(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 384(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 416(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 448(%rcx)
-	vmovdqa	128(%r8), %ymm10
-	vpxor	%ymm9, %ymm10, %ymm10
-	vpsrlq	$37, %ymm10, %ymm15
-	vpsllq	$27, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	160(%r8), %ymm11
-	vpxor	%ymm5, %ymm11, %ymm11
-	vpsrlq	$28, %ymm11, %ymm15
-	vpsllq	$36, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	352(%r8), %ymm12
-	vpxor	%ymm6, %ymm12, %ymm12
-	vpsrlq	$54, %ymm12, %ymm15
-	vpsllq	$10, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	544(%r8), %ymm13
-	vpxor	%ymm7, %ymm13, %ymm13
-	vpsrlq	$49, %ymm13, %ymm15
-	vpsllq	$15, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	736(%r8), %ymm14
-	vpxor	%ymm8, %ymm14, %ymm14
-	vpsrlq	$8, %ymm14, %ymm15
-	vpsllq	$56, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	128(%r8), %ymm5
+	vpxor	%ymm4, %ymm5, %ymm5
+	vpsrlq	$37, %ymm5, %ymm15
+	vpsllq	$27, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	160(%r8), %ymm6
+	vpxor	%ymm0, %ymm6, %ymm6
+	vpsrlq	$28, %ymm6, %ymm15
+	vpsllq	$36, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	352(%r8), %ymm7
+	vpxor	%ymm1, %ymm7, %ymm7
+	vpsrlq	$54, %ymm7, %ymm15
+	vpsllq	$10, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	544(%r8), %ymm8
+	vpxor	%ymm2, %ymm8, %ymm8
+	vpsrlq	$49, %ymm8, %ymm15
+	vpsllq	$15, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	736(%r8), %ymm9
+	vpxor	%ymm3, %ymm9, %ymm9
+	vmovdqa	.Lrol56(%rip), %ymm15
+	vpshufb	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 480(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 512(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 544(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 576(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 608(%rcx)
-	vmovdqa	64(%r8), %ymm10
-	vpxor	%ymm7, %ymm10, %ymm10
-	vpsrlq	$2, %ymm10, %ymm15
-	vpsllq	$62, %ymm10, %ymm10
-	vpor	%ymm15, %ymm10, %ymm10
-	vmovdqa	256(%r8), %ymm11
-	vpxor	%ymm8, %ymm11, %ymm11
-	vpsrlq	$9, %ymm11, %ymm15
-	vpsllq	$55, %ymm11, %ymm11
-	vpor	%ymm15, %ymm11, %ymm11
-	vmovdqa	448(%r8), %ymm12
-	vpxor	%ymm9, %ymm12, %ymm12
-	vpsrlq	$25, %ymm12, %ymm15
-	vpsllq	$39, %ymm12, %ymm12
-	vpor	%ymm15, %ymm12, %ymm12
-	vmovdqa	480(%r8), %ymm13
-	vpxor	%ymm5, %ymm13, %ymm13
-	vpsrlq	$23, %ymm13, %ymm15
-	vpsllq	$41, %ymm13, %ymm13
-	vpor	%ymm15, %ymm13, %ymm13
-	vmovdqa	672(%r8), %ymm14
-	vpxor	%ymm6, %ymm14, %ymm14
-	vpsrlq	$62, %ymm14, %ymm15
-	vpsllq	$2, %ymm14, %ymm14
-	vpor	%ymm15, %ymm14, %ymm14
-	vpandn	%ymm12, %ymm11, %ymm15
-	vpxor	%ymm10, %ymm15, %ymm15
+	vmovdqa	64(%r8), %ymm5
+	vpxor	%ymm2, %ymm5, %ymm5
+	vpsrlq	$2, %ymm5, %ymm15
+	vpsllq	$62, %ymm5, %ymm5
+	vpor	%ymm15, %ymm5, %ymm5
+	vmovdqa	256(%r8), %ymm6
+	vpxor	%ymm3, %ymm6, %ymm6
+	vpsrlq	$9, %ymm6, %ymm15
+	vpsllq	$55, %ymm6, %ymm6
+	vpor	%ymm15, %ymm6, %ymm6
+	vmovdqa	448(%r8), %ymm7
+	vpxor	%ymm4, %ymm7, %ymm7
+	vpsrlq	$25, %ymm7, %ymm15
+	vpsllq	$39, %ymm7, %ymm7
+	vpor	%ymm15, %ymm7, %ymm7
+	vmovdqa	480(%r8), %ymm8
+	vpxor	%ymm0, %ymm8, %ymm8
+	vpsrlq	$23, %ymm8, %ymm15
+	vpsllq	$41, %ymm8, %ymm8
+	vpor	%ymm15, %ymm8, %ymm8
+	vmovdqa	672(%r8), %ymm9
+	vpxor	%ymm1, %ymm9, %ymm9
+	vpsrlq	$62, %ymm9, %ymm15
+	vpsllq	$2, %ymm9, %ymm9
+	vpor	%ymm15, %ymm9, %ymm9
+	vpandn	%ymm7, %ymm6, %ymm15
+	vpxor	%ymm5, %ymm15, %ymm15
 	vmovdqa	%ymm15, 640(%rcx)
-	vpandn	%ymm13, %ymm12, %ymm15
-	vpxor	%ymm11, %ymm15, %ymm15
+	vpandn	%ymm8, %ymm7, %ymm15
+	vpxor	%ymm6, %ymm15, %ymm15
 	vmovdqa	%ymm15, 672(%rcx)
-	vpandn	%ymm14, %ymm13, %ymm15
-	vpxor	%ymm12, %ymm15, %ymm15
+	vpandn	%ymm9, %ymm8, %ymm15
+	vpxor	%ymm7, %ymm15, %ymm15
 	vmovdqa	%ymm15, 704(%rcx)
-	vpandn	%ymm10, %ymm14, %ymm15
-	vpxor	%ymm13, %ymm15, %ymm15
+	vpandn	%ymm5, %ymm9, %ymm15
+	vpxor	%ymm8, %ymm15, %ymm15
 	vmovdqa	%ymm15, 736(%rcx)
-	vpandn	%ymm11, %ymm10, %ymm15
-	vpxor	%ymm14, %ymm15, %ymm15
+	vpandn	%ymm6, %ymm5, %ymm15
+	vpxor	%ymm9, %ymm15, %ymm15
 	vmovdqa	%ymm15, 768(%rcx)
 	vzeroall
 	ret
 	.size	fc__keccak_x_avx2_rounds2, .-fc__keccak_x_avx2_rounds2
+	.section	.rodata
+	.p2align	5
+.Lrol8:
+	.byte	7, 0, 1, 2, 3, 4, 5, 6
+	.byte	15, 8, 9, 10, 11, 12, 13, 14
+	.byte	23, 16, 17, 18, 19, 20, 21, 22
+	.byte	31, 24, 25, 26, 27, 28, 29, 30
+.Lrol56:
+	.byte	1, 2, 3, 4, 5, 6, 7, 0
+	.byte	9, 10, 11, 12, 13, 14, 15, 8
+	.byte	17, 18, 19, 20, 21, 22, 23, 16
+	.byte	25, 26, 27, 28, 29, 30, 31, 24
