@@ -402,11 +402,11 @@ typedef struct fc__keccak_kernel {
 
 /* n (1..8) independent states st[0..n-1], each absorbing nblocks blocks of
    rate bytes from in[i] as fc__keccak_kernel.absorb does; in NULL: the
-   states are permuted nblocks times with nothing absorbed. ways: states the
-   kernel runs side by side (a call with fewer pays for ways). */
+   states are permuted nblocks times with nothing absorbed. How many states
+   a kernel runs side by side, and what a call with fewer pays, its file
+   says. */
 typedef struct fc__keccak_x_kernel {
   fc__kernel_head h;
-  uint32_t ways;
   void (*absorb_x)(uint64_t *const *st, const uint8_t *const *in, size_t n, size_t nblocks,
                    size_t rate);
   uint32_t stack;

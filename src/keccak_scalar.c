@@ -133,5 +133,5 @@ static void absorb_x(uint64_t *const *st, const uint8_t *const *in, size_t n, si
    36 more) plus a quarter and 64 bytes, rounded up to 64. */
 const fc__keccak_kernel fc__keccak_scalar = {{"scalar", 0}, permute, absorb,
                                              FC__STACK(512, 512, 640)};
-const fc__keccak_x_kernel fc__keccak_x_scalar = {{"scalar", 0}, 1, absorb_x,
+const fc__keccak_x_kernel fc__keccak_x_scalar = {{"scalar", 0}, absorb_x,
                                                  FC__STACK(640, 640, 704)};

@@ -160,5 +160,5 @@ static void absorb_x(uint64_t *const *st, const uint8_t *const *in, size_t n, si
 /* Measured (-fstack-usage, -O2/-O3/-Os): x86-64 gcc 4,272 and clang 4,280
    (two groups' states, round buffers and D, 3,520 bytes), i686 gcc 2,048
    bytes; the figures add a quarter and 64 bytes, rounded up to 64. */
-const fc__keccak_x_kernel fc__keccak_x_avx2 = {{"avx2", FC_CPU_AVX2 | FC_CPU_AVX}, 4, absorb_x,
+const fc__keccak_x_kernel fc__keccak_x_avx2 = {{"avx2", FC_CPU_AVX2 | FC_CPU_AVX}, absorb_x,
                                                FC__STACK(5440, 5440, 2624)};

@@ -73,4 +73,4 @@ static void absorb_x(uint64_t *const *st, const uint8_t *const *in, size_t n, si
 const fc__keccak_x_kernel fc__keccak_x_avx512 = {
     {"avx512", FC_CPU_AVX512F | FC_CPU_AVX512VL | FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_SSE41 |
                    FC_CPU_SSSE3 | FC_CPU_SSE2},
-    8, absorb_x, FC__STACK(1408, 1024, 1408)};
+    absorb_x, FC__STACK(1408, 1024, 1408)};
