@@ -26,12 +26,13 @@ ymm5-9 the plane, ymm10-14 the next round's parities, ymm15 a temporary.
   plane of the round before. With two groups (rounds2) the program
   alternates them round by round, so that one group's wait overlaps the
   other's round: a group's D, computed at the end of its round, waits in
-  memory (PARK) during the other's round, 5 stores and 5 loads where
-  keeping both groups' D in registers (the form before) took the parities'
-  registers and read the 25 lanes back instead.
-Measured outside the tree on that EPYC, cycles a round a group: one group
-58; two groups 50.5 to 52 (52 to 53 in the same runs for the form before;
-each of the two changes, VPSHUFB and parked D, gave about 1%).
+  memory (PARK) during the other's round: 5 stores and 5 loads, where
+  keeping both groups' D in registers would take the parities' registers
+  and need the 25 stored lanes read back for the parities.
+Measured outside the tree on that EPYC, cycles a round a group: two groups
+50.5 to 52, against 52 to 53 in the same runs with both D in registers
+and shift pairs for every rotation (VPSHUFB and the parked D gave about
+1% each); one group about 58.
 A group's round is 184 vector logic, shift, shuffle and add instructions,
 one broadcast, 27 loads and 25 stores, and with two groups 5 more of each.
 
