@@ -103,7 +103,9 @@ fc_err fc_impl_select(fc_op op, const char *name);
 /* Name of the kernel serving op now; NULL for a bad op or an op with no kernel built. */
 const char *fc_impl_active(fc_op op);
 
-/* FC_CPU_* bits: present AND enabled by the OS, after FASTCRYPT_CPU masking. */
+/* FC_CPU_* bits: present AND enabled by the OS, after FASTCRYPT_CPU masking
+   (whose "+intel" may add the vendor bit FC_CPU_INTEL, which enables no
+   instruction, on any CPU). */
 uint64_t fc_cpu_features(void);
 
 /* Features as probed, before any masking. */
@@ -424,8 +426,9 @@ fc_err fc_hmac_final(fc_hmac_ctx *ctx, uint8_t *out);
 
 /* HKDF (RFC 5869) extract-then-expand. salt NULL/empty means hash-length
    zeros; info may be NULL when info_len is 0. FC_ERR_ARG: okm_len 0 or over
-   255 * fc_hash_len(alg) (okm is then untouched). okm may overlap salt and
-   ikm (read before okm is written) but not info (read for every block). */
+   255 * fc_hash_len(alg), or okm sharing any byte with info (info is read
+   for every block; okm is then untouched). okm may overlap salt and ikm
+   (read before okm is written). */
 fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
                const uint8_t *ikm, size_t ikm_len, const uint8_t *info, size_t info_len,
                uint8_t *okm, size_t okm_len);
@@ -433,8 +436,8 @@ fc_err fc_hkdf(fc_hash_alg alg, const uint8_t *salt, size_t salt_len,
 /* HKDF-Expand alone (RFC 5869 section 2.3), for a PRK from elsewhere (an
    HKDF-Extract, which is fc_hmac keyed with the salt, or a protocol's key
    schedule). Any prk_len (NULL allowed when 0); FC_ERR_ARG as fc_hkdf for
-   okm_len. okm may overlap prk (absorbed first) but not info. Wiped and
-   burned as fc_hkdf. */
+   okm_len, and for okm sharing any byte with info. okm may overlap prk
+   (absorbed first). Wiped and burned as fc_hkdf. */
 fc_err fc_hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size_t prk_len,
                       const uint8_t *info, size_t info_len, uint8_t *okm, size_t okm_len);
 

@@ -317,12 +317,15 @@ static int feature_bits(const char *s, size_t len, uint64_t *bits) {
 }
 
 /*
- * "none" or a comma-separated list of "-feature". Only removes: a value can
- * never switch on a feature the CPU lacks. Whole value or nothing: on error
- * *remove is left untouched.
+ * "none" or a comma-separated list of "-feature" and "+intel". A "-" token
+ * removes; "+intel" is the one addition: the vendor bit orders kernels
+ * (fc_impl_info.avoid) and enables no instruction, so setting it on any CPU
+ * is safe, and it lets the vendor's order be exercised on every host. A
+ * value can never switch on a feature the CPU lacks. Whole value or
+ * nothing: on error *remove and *add are left untouched.
  */
-static fc_err parse_cpu_env(const char *v, uint64_t *remove) {
-  uint64_t acc = 0;
+static fc_err parse_cpu_env(const char *v, uint64_t *remove, uint64_t *add) {
+  uint64_t acc = 0, plus = 0;
   if (strcmp(v, "none") == 0) {
     *remove = ~(uint64_t)0;
     return FC_OK;
@@ -332,12 +335,18 @@ static fc_err parse_cpu_env(const char *v, uint64_t *remove) {
     const char *end = strchr(p, ',');
     size_t len = end ? (size_t)(end - p) : strlen(p);
     uint64_t bits;
-    if (len < 2 || p[0] != '-' || feature_bits(p + 1, len - 1, &bits) != 0) return FC_ERR_ENV;
-    acc |= bits;
+    if (len == 6 && memcmp(p, "+intel", 6) == 0) {
+      plus |= FC_CPU_INTEL;
+    } else {
+      if (len < 2 || p[0] != '-' || feature_bits(p + 1, len - 1, &bits) != 0) return FC_ERR_ENV;
+      acc |= bits;
+    }
     if (!end) break;
     p = end + 1;
   }
+  if (acc & plus) return FC_ERR_ENV; /* "-intel,+intel" */
   *remove = acc;
+  *add = plus;
   return FC_OK;
 }
 
@@ -388,9 +397,9 @@ static fc_err build(uint64_t allowed, int read_env) {
 #if !defined(FC_FREESTANDING)
   if (read_env) {
     const char *cpu = getenv("FASTCRYPT_CPU");
-    uint64_t remove = 0;
-    if (cpu && parse_cpu_env(cpu, &remove) != FC_OK) rc = FC_ERR_ENV;
-    feat &= ~remove;
+    uint64_t remove = 0, add = 0;
+    if (cpu && parse_cpu_env(cpu, &remove, &add) != FC_OK) rc = FC_ERR_ENV;
+    feat = (feat & ~remove) | add;
   }
 #else
   (void)read_env;

@@ -82,6 +82,17 @@ fc_env(cpu_minus_neon    "-neon"   UNSET OK "-neon" "*=auto")
 fc_env(cpu_minus_asimd_bmi2 "-asimd,-bmi2" UNSET OK "-neon,-bmi2" "*=auto")
 # the vendor bit orders kernels only: on an Intel CPU, masking it takes SHA-1's shani_msg
 fc_env(cpu_minus_intel   "-intel"  UNSET OK "-intel" "*=auto")
+# +intel sets the vendor bit on any CPU (it enables no instruction): the Intel
+# order on every host; "auto" is the rule, first usable kernel not avoided
+fc_env(cpu_plus_intel    "+intel"  UNSET OK "+intel" "*=auto")
+# on a CPU with SHA extensions: shani under the Intel bit, shani_msg without it
+fc_env(cpu_plus_intel_sha1 "+intel" UNSET OK "+intel" "sha1=shani?,*=auto")
+fc_env(cpu_minus_intel_sha1 "-intel" UNSET OK "-intel" "sha1=shani_msg?,*=auto")
+fc_env(cpu_plus_intel_minus_avx2 "-avx2,+intel" UNSET OK "-avx2,+intel" "*=auto")
+fc_env(cpu_none_plus_intel_bad "none,+intel" UNSET ENV probed "*=auto")
+fc_env(cpu_bad_both_intel "-intel,+intel" UNSET ENV probed "*=auto")
+fc_env(cpu_bad_plus_feature "+avx2" UNSET ENV probed "*=auto")
+fc_env(impl_pin_under_intel "+intel" "sha1=scalar" OK "+intel" "sha1=scalar,*=auto")
 # malformed: FC_ERR_ENV, nothing of the variable applies
 fc_env(cpu_bad_no_minus  "sse2"    UNSET ENV probed "*=auto")
 fc_env(cpu_bad_unknown   "-nosuchfeature" UNSET ENV probed "*=auto")

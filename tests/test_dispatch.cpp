@@ -9,9 +9,10 @@
 // comes from FC_EXPECT_* variables of the same entry:
 //   FC_EXPECT_INIT      OK | ENV | UNSUPPORTED | OK? (OK when every "name?"
 //                       kernel below is usable here, UNSUPPORTED otherwise)
-//   FC_EXPECT_FEATURES  probed | none | -feat[,-feat...] (probed minus these)
+//   FC_EXPECT_FEATURES  probed | none | -feat[,-feat...][,+intel] (probed
+//                       minus these, plus the vendor bit)
 //   FC_EXPECT_ACTIVE    op=v[,op=v...], op a name from FASTCRYPT_IMPL or "*"
-//                       for every other op; v = auto (first usable kernel
+//                       for every other op; v = auto (first usable kernel not avoided
 //                       under the expected features), portable (needs == 0),
 //                       a kernel name, or "name?" (that kernel if usable
 //                       here, else auto).
@@ -160,9 +161,12 @@ void check_expectations(const Snapshot &s) {
   } else {
     want_feat = s.probed;
     for (const std::string &t : split(f, ',')) {
-      uint64_t bit = t.size() > 1 && t[0] == '-' ? feature_bit(t.substr(1)) : 0;
+      bool add = t == "+intel";  // the vendor bit, the one a value may set
+      uint64_t bit = add ? FC_CPU_INTEL
+                     : t.size() > 1 && t[0] == '-' ? feature_bit(t.substr(1))
+                                                   : 0;
       ASSERT_NE(bit, 0u) << "bad FC_EXPECT_FEATURES token '" << t << "'";
-      want_feat &= ~bit;
+      want_feat = add ? want_feat | bit : want_feat & ~bit;
     }
   }
   EXPECT_EQ(s.features, want_feat) << "fc_cpu_features()";
@@ -224,7 +228,8 @@ void check_expectations(const Snapshot &s) {
 
 // Invariants that hold in any configuration.
 void check_invariants(const Snapshot &s) {
-  EXPECT_EQ(s.features & ~s.probed, 0u) << "features not a subset of probed";
+  // FASTCRYPT_CPU=+intel may add the vendor bit, which enables nothing
+  EXPECT_EQ(s.features & ~s.probed & ~FC_CPU_INTEL, 0u) << "features not a subset of probed";
   for (int op = 0; op < FC_OP_COUNT; op++) {
     auto list = impls((fc_op)op);
     if (list.empty()) {

@@ -28,14 +28,36 @@ EOF
 )
 }
 
-# The unpinned run.
-st=0
-fct kernels --json >"$FCT_TMP/base.json" || st=$?
-fct_status 'kernels --json' 0 "$st"
-check 'kernels --json' "$FCT_TMP/base.json" '
+# The automatic choice under every feature mask this host can fake
+# (FASTCRYPT_CPU; +intel sets the vendor bit on any CPU): the active kernel
+# is the first usable one whose avoid bits are not among the usable
+# features. The unmasked run is the base for the pins below.
+masks="UNSET -intel +intel none -avx512f -avx2,-avx512f -shani -shani,+intel -sha -aes -bmi2 -neon -sha,-aes"
+for mask in $masks; do
+  st=0
+  if [ "$mask" = UNSET ]; then
+    fct kernels --json >"$FCT_TMP/m.json" || st=$?
+  else
+    FASTCRYPT_CPU=$mask fct kernels --json >"$FCT_TMP/m.json" || st=$?
+  fi
+  fct_status "FASTCRYPT_CPU=$mask kernels --json" 0 "$st"
+  check "FASTCRYPT_CPU=$mask kernels --json" "$FCT_TMP/m.json" '
+mask = "'"$mask"'"
 out(isinstance(d.get("cpu"), str) and d["cpu"] != "", "no cpu name")
 probed, usable = set(d["features_probed"]), set(d["features_usable"])
-out(usable <= probed, "usable features %s not all probed %s" % (usable, probed))
+if mask == "UNSET":
+    out(usable <= probed, "usable features %s not all probed %s" % (usable, probed))
+else:
+    out(d["features_probed"] == base["features_probed"], "probed changed")
+    want = set() if mask == "none" else set(base["features_probed"])
+    for t in ([] if mask == "none" else mask.split(",")):
+        if t == "+intel":
+            want.add("intel")
+        else:
+            want -= {{"sha": "shani", "aes": "aesni"}.get(t[1:], t[1:])}
+            if t[1:] == "sha": want -= {"sha1", "sha2", "sha512", "sha3"}
+            if t[1:] == "aes": want.discard("aes")
+    out(usable == want, "usable %s, expected %s" % (sorted(usable), sorted(want)))
 out(sorted(d["ops"]) == sorted(OPS), "ops %s" % sorted(d["ops"]))
 for op in OPS:
     o = d["ops"].get(op, {})
@@ -47,14 +69,25 @@ for op in OPS:
     for k in ks:
         out(k["usable"] == (set(k["needs"]) <= usable),
             "%s/%s: usable %s, needs %s of %s" % (op, k["name"], k["usable"], k["needs"], usable))
-    # No pin, no calibration: the first usable kernel, best first.
-    first = [k["name"] for k in ks if k["usable"]][:1]
-    out([o["active"]] == first, "%s: active %s, first usable %s" % (op, o["active"], first))
+    # No pin, no calibration: the first usable kernel that the features do
+    # not make the automatic choice avoid (fastcrypt.h, fc_impls).
+    first = [k["name"] for k in ks if k["usable"] and not set(k["avoid"]) & usable][:1]
+    out([o["active"]] == first, "%s: active %s, first usable not avoided %s" % (op, o["active"], first))
     cl = o["classes"]
     out(len(cl) == (3 if op == "mont" else 1), "%s: %d classes" % (op, len(cl)))
     out(all(c["kernel"] in [k["name"] for k in ks if k["usable"]] for c in cl),
         "%s: class kernels %s" % (op, cl))
 '
+  [ "$mask" = UNSET ] && cp "$FCT_TMP/m.json" "$FCT_TMP/base.json"
+done
+# Which kernels the automatic choice took under the vendor bit and without
+# it, for the log.
+for mask in -intel +intel; do
+  FASTCRYPT_CPU=$mask fct kernels --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print("kernels under FASTCRYPT_CPU=%s: %s" % (sys.argv[1], ", ".join("%s=%s" % (o, v["active"]) for o, v in d["ops"].items())))' "$mask"
+done
 
 # Natively, the probe agrees with the kernel's view (/proc/cpuinfo flags:
 # SIMD state the OS has not enabled is cleared there too, so AVX-family bits
