@@ -19,9 +19,7 @@ static inline int fc__aes_wraps(const uint8_t *p, size_t len) {
 /* p[0 .. plen) and q[0 .. qlen) share no byte (an empty or NULL range is
    apart from anything). */
 static inline int fc__aes_apart(const uint8_t *p, size_t plen, const uint8_t *q, size_t qlen) {
-  if (p == NULL || q == NULL || plen == 0 || qlen == 0) return 1;
-  uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
-  return a + plen <= b || b + qlen <= a;
+  return fc__apart(p, plen, q, qlen);
 }
 
 /* in/out of len bytes: non-NULL unless len is 0, and equal or disjoint. */

@@ -267,6 +267,15 @@ void fc__wipe(void *p, size_t len);
 /* Align p up to 16 or 64 bytes. */
 #define FC__ALIGN_UP(p, a) ((void *)(((uintptr_t)(p) + ((a) - 1)) & ~(uintptr_t)((a) - 1)))
 
+/* p[0 .. plen) and q[0 .. qlen) share no byte (an empty or NULL range is
+   apart from anything). Compares addresses as integers: the two ranges may
+   belong to different objects. */
+static inline int fc__apart(const void *p, size_t plen, const void *q, size_t qlen) {
+  if (p == NULL || q == NULL || plen == 0 || qlen == 0) return 1;
+  uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+  return a + plen <= b || b + qlen <= a;
+}
+
 /* ------------------------------------------------------------------ */
 /* Dispatch                                                             */
 /* ------------------------------------------------------------------ */

@@ -185,7 +185,8 @@ static FC__NOINLINE fc_err hmac(const fc__sha_kernel *k, fc_hash_alg alg, const 
 
 /* HKDF-Expand (RFC 5869 section 2.3) from a checked alg: okm_len bytes,
    1..255 * hl. prk is absorbed before okm is written (they may overlap);
-   info is read for every block. The caller's scratch (base, c, t of hl
+   info is read for every block, so the caller has refused an okm that
+   overlaps it. The caller's scratch (base, c, t of hl
    bytes: its own frame, so fc_hkdf's stack stays one frame) holds keyed
    state when this returns: the caller burns it. */
 static void hkdf_expand_core(fc_hash_alg alg, size_t hl, const uint8_t *prk, size_t prk_len,
@@ -213,7 +214,8 @@ static FC__NOINLINE fc_err hkdf(fc_hash_alg alg, const uint8_t *salt, size_t sal
   fc_init();
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || okm == NULL || okm_len == 0 || (salt == NULL && salt_len) ||
-      (ikm == NULL && ikm_len) || (info == NULL && info_len))
+      (ikm == NULL && ikm_len) || (info == NULL && info_len) ||
+      !fc__apart(okm, okm_len, info, info_len))
     return FC_ERR_ARG;
   size_t hl = hi->len;
   if (okm_len > 255 * hl) return FC_ERR_ARG;
@@ -241,7 +243,8 @@ static FC__NOINLINE fc_err hkdf_expand(fc_hash_alg alg, const uint8_t *prk, size
   fc_init();
   const fc__hash_info *hi = fc__hash_info_of(alg);
   if (hi == NULL || okm == NULL || okm_len == 0 || okm_len > 255 * (size_t)hi->len ||
-      (prk == NULL && prk_len) || (info == NULL && info_len))
+      (prk == NULL && prk_len) || (info == NULL && info_len) ||
+      !fc__apart(okm, okm_len, info, info_len))
     return FC_ERR_ARG;
   uint8_t t[FC_HASH_MAX_LEN];
   fc_hmac_ctx base, c;

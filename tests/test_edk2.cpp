@@ -348,6 +348,49 @@ TEST_P(Edk2Mac, WycheproofHkdf) {
   }
 }
 
+// Out on each input (exactly, 7 bytes before, 7 bytes after), OutSize over
+// three hash lengths: TRUE and the bytes separate buffers give, as the
+// OpenSSL instance returns. An Info that Out overlaps is copied to pool
+// memory, freed and wiped before return.
+TEST_P(Edk2Mac, HkdfOutOverlappingEachInput) {
+  for (const MacApi &m : kMacs) {
+    if (fct::hash_op_of(m.alg) != GetParam().op) continue;
+    const size_t size = 3 * m.len + 5;
+    Bytes key(41), salt(23), info(90), prk(m.len);
+    for (size_t i = 0; i < key.size(); i++) key[i] = (uint8_t)(7 * i + 1);
+    for (size_t i = 0; i < salt.size(); i++) salt[i] = (uint8_t)(5 * i + 2);
+    for (size_t i = 0; i < info.size(); i++) info[i] = (uint8_t)(3 * i + 9);
+    for (size_t i = 0; i < prk.size(); i++) prk[i] = (uint8_t)(11 * i + 4);
+    Bytes ref(size), ref2(size);
+    ASSERT_TRUE(m.hkdf(key.data(), key.size(), salt.data(), salt.size(), info.data(), info.size(),
+                       ref.data(), size));
+    ASSERT_TRUE(m.expand(prk.data(), prk.size(), info.data(), info.size(), ref2.data(), size));
+    unsigned allocs0 = FcEdk2TestAllocs, frees0 = FcEdk2TestFrees, dirty0 = FcEdk2TestFreedNonZero;
+    for (int which = 0; which < 5; which++)
+      for (long off : {-7L, 0L, 7L}) {
+        // which: 0 Key, 1 Salt, 2 Info (ExtractAndExpand); 3 Prk, 4 Info (Expand).
+        const Bytes &src = which == 0 ? key : which == 1 ? salt : which == 3 ? prk : info;
+        SCOPED_TRACE("input " + std::to_string(which) + " offset " + std::to_string(off));
+        Bytes buf(16 + std::max(src.size(), size) + 16, 0x5a);
+        uint8_t *in = buf.data() + 16, *out = in + off;
+        std::copy(src.begin(), src.end(), in);
+        const UINT8 *k = which == 0 ? in : key.data(), *sa = which == 1 ? in : salt.data();
+        const UINT8 *inf = which == 2 || which == 4 ? in : info.data(), *pr = which == 3 ? in : prk.data();
+        if (which < 3) {
+          ASSERT_TRUE(m.hkdf(k, key.size(), sa, salt.size(), inf, info.size(), out, size));
+          EXPECT_EQ(fct::to_hex(Bytes(out, out + size)), fct::to_hex(ref));
+        } else {
+          ASSERT_TRUE(m.expand(pr, prk.size(), inf, info.size(), out, size));
+          EXPECT_EQ(fct::to_hex(Bytes(out, out + size)), fct::to_hex(ref2));
+        }
+      }
+    // One copy of Info per call where Out overlapped it (3 offsets, 2 calls).
+    EXPECT_EQ(FcEdk2TestAllocs - allocs0, 6u);
+    EXPECT_EQ(FcEdk2TestFrees - frees0, 6u);
+    EXPECT_EQ(FcEdk2TestFreedNonZero, dirty0) << "the copy of Info was freed without being wiped";
+  }
+}
+
 TEST_P(Edk2Mac, WycheproofPbkdf2) {
   const struct {
     fc_hash_alg alg;
@@ -460,6 +503,43 @@ TEST_P(Edk2Aes, NistEcbCbcVectors) {
   ASSERT_TRUE(AesCbcEncrypt(ctx, pt, sizeof(pt), kRomIv, ct));
   ASSERT_TRUE(AesCbcDecrypt(ctx, ct, sizeof(ct), kRomIv, back));
   EXPECT_EQ(0, std::memcmp(pt, back, sizeof(pt)));
+}
+
+// Ivec is copied before Input or Output is touched: an Ivec inside Input
+// (its first block), or inside an in-place buffer, gives TRUE and the bytes
+// of separate buffers (the header comment of Cipher.c).
+TEST_P(Edk2Aes, CbcIvecOverlappingInputOrOutput) {
+  std::vector<uint64_t> mem(AesGetContextSize() / 8 + 1);
+  VOID *ctx = mem.data();
+  const UINT8 key[16] = {3, 1, 4, 1, 5, 9, 2, 6};
+  ASSERT_TRUE(AesInit(ctx, key, 128));
+  for (bool enc : {true, false}) {
+    SCOPED_TRACE(enc ? "encrypt" : "decrypt");
+    Bytes in(64);
+    for (size_t i = 0; i < in.size(); i++) in[i] = (uint8_t)(i * 13 + 7);
+    for (size_t ivat : {0, 16, 40}) {
+      SCOPED_TRACE("Ivec at " + std::to_string(ivat));
+      Bytes iv(in.begin() + ivat, in.begin() + ivat + 16), want(in.size());
+      ASSERT_TRUE(enc ? AesCbcEncrypt(ctx, in.data(), in.size(), iv.data(), want.data())
+                      : AesCbcDecrypt(ctx, in.data(), in.size(), iv.data(), want.data()));
+      // Ivec inside Input, Output apart.
+      Bytes out(in.size(), 0);
+      ASSERT_TRUE(enc ? AesCbcEncrypt(ctx, in.data(), in.size(), in.data() + ivat, out.data())
+                      : AesCbcDecrypt(ctx, in.data(), in.size(), in.data() + ivat, out.data()));
+      EXPECT_EQ(out, want);
+      // Ivec inside Output, Input apart.
+      Bytes out2(in.size());
+      std::copy(iv.begin(), iv.end(), out2.begin() + ivat);
+      ASSERT_TRUE(enc ? AesCbcEncrypt(ctx, in.data(), in.size(), out2.data() + ivat, out2.data())
+                      : AesCbcDecrypt(ctx, in.data(), in.size(), out2.data() + ivat, out2.data()));
+      EXPECT_EQ(out2, want);
+      // In place, Ivec inside the buffer.
+      Bytes io = in;
+      ASSERT_TRUE(enc ? AesCbcEncrypt(ctx, io.data(), io.size(), io.data() + ivat, io.data())
+                      : AesCbcDecrypt(ctx, io.data(), io.size(), io.data() + ivat, io.data()));
+      EXPECT_EQ(io, want);
+    }
+  }
 }
 
 TEST_P(Edk2Aes, BadArguments) {

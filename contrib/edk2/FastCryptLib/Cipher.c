@@ -7,8 +7,12 @@
  * holding an fc_aes_key (the round keys and the GCM hash key; 8-byte
  * alignment). It holds secrets: the caller wipes it (ZeroMem) before
  * freeing it. A context whose AesInit failed is zeroed, and every call with
- * it returns FALSE. Input and Output may be the same buffer; other overlaps
- * return FALSE.
+ * it returns FALSE. Overlaps: Input and Output may be the same buffer; a
+ * partial overlap of Input and Output returns FALSE. The CBC Ivec may
+ * overlap Input or Output (it is copied before either is touched). For
+ * GCM, fastcrypt's one-shot rules apply (docs/api.md): Iv overlapping
+ * DataIn or DataOut, AData or Tag overlapping DataOut, or an encryption's
+ * TagOut overlapping DataIn, AData or Iv, return FALSE.
  */
 #include "InternalFastCryptLib.h"
 

@@ -3,13 +3,82 @@
  * 5869) and Pkcs5HashPassword (PBKDF2, RFC 8018).
  *
  * Salt and Info may be NULL when their size is 0 (an empty salt is
- * HashLen zero bytes, as RFC 5869 says). Out may overlap Key, Salt and Prk
- * but not Info (read for every block). Extract writes HashLen bytes and
+ * HashLen zero bytes, as RFC 5869 says). Out may overlap any input, as with
+ * the OpenSSL instance: fastcrypt reads Key, Salt and Prk before it writes
+ * Out, but reads Info for every block and refuses an output on it, so an
+ * Info that Out overlaps is first copied to pool memory (InfoSize bytes,
+ * freed before return; FALSE if the pool has none). Extract writes HashLen bytes and
  * needs PrkOutSize >= HashLen; Expand and ExtractAndExpand produce 1 to
  * 255 * HashLen bytes. Extract's PRK, the one key-derived value this file
  * holds on its own stack, is wiped before return.
  */
 #include "InternalFastCryptLib.h"
+
+/* A[0 .. ASize) and B[0 .. BSize) share a byte. */
+STATIC
+BOOLEAN
+Overlaps (
+  CONST VOID  *A,
+  UINTN       ASize,
+  CONST VOID  *B,
+  UINTN       BSize
+  )
+{
+  if ((A == NULL) || (B == NULL) || (ASize == 0) || (BSize == 0)) {
+    return FALSE;
+  }
+
+  return (BOOLEAN)(((UINTN)A < (UINTN)B + BSize) && ((UINTN)B < (UINTN)A + ASize));
+}
+
+/*
+ * fc_hkdf (Key, Salt) or, when ExpandOnly, fc_hkdf_expand (Prk), with Info
+ * copied to pool memory first when Out overlaps it.
+ */
+STATIC
+BOOLEAN
+HkdfRun (
+  BOOLEAN      ExpandOnly,
+  fc_hash_alg  Alg,
+  CONST UINT8  *Key,
+  UINTN        KeySize,
+  CONST UINT8  *Salt,
+  UINTN        SaltSize,
+  CONST UINT8  *Prk,
+  UINTN        PrkSize,
+  CONST UINT8  *Info,
+  UINTN        InfoSize,
+  UINT8        *Out,
+  UINTN        OutSize
+  )
+{
+  UINT8   *Copy;
+  fc_err  Rc;
+
+  Copy = NULL;
+  if (Overlaps (Out, OutSize, Info, InfoSize)) {
+    Copy = AllocateZeroPool (InfoSize);
+    if (Copy == NULL) {
+      return FALSE;
+    }
+
+    CopyMem (Copy, Info, InfoSize);
+    Info = Copy;
+  }
+
+  if (!ExpandOnly) {
+    Rc = fc_hkdf (Alg, Salt, SaltSize, Key, KeySize, Info, InfoSize, Out, OutSize);
+  } else {
+    Rc = fc_hkdf_expand (Alg, Prk, PrkSize, Info, InfoSize, Out, OutSize);
+  }
+
+  if (Copy != NULL) {
+    FcEdk2Wipe (Copy, InfoSize);
+    FreePool (Copy);
+  }
+
+  return (BOOLEAN)(Rc == FC_OK);
+}
 
 STATIC
 BOOLEAN
@@ -35,7 +104,7 @@ HkdfExtractAndExpand (
     return FALSE;
   }
 
-  return (BOOLEAN)(fc_hkdf (Alg, Salt, SaltSize, Key, KeySize, Info, InfoSize, Out, OutSize) == FC_OK);
+  return HkdfRun (FALSE, Alg, Key, KeySize, Salt, SaltSize, NULL, 0, Info, InfoSize, Out, OutSize);
 }
 
 STATIC
@@ -94,7 +163,7 @@ HkdfExpand (
     return FALSE;
   }
 
-  return (BOOLEAN)(fc_hkdf_expand (Alg, Prk, PrkSize, Info, InfoSize, Out, OutSize) == FC_OK);
+  return HkdfRun (TRUE, Alg, NULL, 0, NULL, 0, Prk, PrkSize, Info, InfoSize, Out, OutSize);
 }
 
 #define FC_EDK2_HKDF(Name, Alg)                                                           \
