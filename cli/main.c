@@ -13,8 +13,11 @@ static const struct {
   const char *name;
   fc_hash_alg alg;
 } sums[] = {
-    {"sha1sum", FC_SHA1},     {"sha224sum", FC_SHA224}, {"sha256sum", FC_SHA256},
-    {"sha384sum", FC_SHA384}, {"sha512sum", FC_SHA512},
+    {"sha1sum", FC_SHA1},           {"sha224sum", FC_SHA224},
+    {"sha256sum", FC_SHA256},       {"sha384sum", FC_SHA384},
+    {"sha512sum", FC_SHA512},       {"sha3-224sum", FC_SHA3_224},
+    {"sha3-256sum", FC_SHA3_256},   {"sha3-384sum", FC_SHA3_384},
+    {"sha3-512sum", FC_SHA3_512},
 };
 
 static void usage(FILE *f) {
@@ -23,7 +26,8 @@ static void usage(FILE *f) {
           "\n"
           "Commands:\n"
           "  sha1sum, sha224sum, sha256sum, sha384sum, sha512sum [OPTION]... [FILE]...\n"
-          "      print or check digests, as coreutils' commands of the same name\n"
+          "  sha3-224sum, sha3-256sum, sha3-384sum, sha3-512sum [OPTION]... [FILE]...\n"
+          "      print or check digests, as coreutils' sha*sum commands\n"
           "  verify --key KEY --sig SIG [--hash ALG] [--pss [--salt N|auto]] [--e 65537|3] FILE\n"
           "      verify an RSA signature (exit 0 valid, 1 invalid, 2 error)\n"
           "  gcm-encrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"

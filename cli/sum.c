@@ -102,7 +102,7 @@ __attribute__((format(printf, 2, 3))) static int usage_error(const sum_opts *o, 
 static void help(const sum_opts *o) {
   printf(
       "Usage: %s %s [OPTION]... [FILE]...\n"
-      "Print or check %s checksums, as GNU coreutils' %s does.\n"
+      "Print or check %s checksums in the format of GNU coreutils' sha*sum.\n"
       "With no FILE, or when FILE is -, read standard input.\n"
       "\n"
       "  -b, --binary          mark the files as read in binary mode ('*' before the name)\n"
@@ -120,7 +120,7 @@ static void help(const sum_opts *o) {
       "      --version         the fastcrypt version\n"
       "\n"
       "Exit status: 0 all good, 1 a mismatch, an unreadable file or a usage error.\n",
-      fct_prog, o->cmd, o->tag, o->cmd, o->tag);
+      fct_prog, o->cmd, o->tag, o->tag);
 }
 
 /* ---------------- printing digests ---------------- */
@@ -350,13 +350,28 @@ static const char *bad_combination(const sum_opts *o) {
   return NULL;
 }
 
+/* The --tag name of alg, as OpenSSL and BSD write it. */
+static const char *tag_of(fc_hash_alg alg) {
+  switch (alg) {
+    case FC_SHA1: return "SHA1";
+    case FC_SHA224: return "SHA224";
+    case FC_SHA256: return "SHA256";
+    case FC_SHA384: return "SHA384";
+    case FC_SHA512: return "SHA512";
+    case FC_SHA3_224: return "SHA3-224";
+    case FC_SHA3_256: return "SHA3-256";
+    case FC_SHA3_384: return "SHA3-384";
+    case FC_SHA3_512: return "SHA3-512";
+    default: return "";
+  }
+}
+
 /* argv[0] is the command's name ("sha256sum"); options and files mix as with
    GNU getopt (POSIXLY_CORRECT: options end at the first file). */
 int fct_sum_main(fc_hash_alg alg, int argc, char **argv) {
-  static const char *const tags[] = {"", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512"};
   sum_opts o = {.alg = alg,
                 .cmd = argv[0],
-                .tag = tags[alg <= FC_SHA512 ? alg : 0],
+                .tag = tag_of(alg),
                 .hex_len = 2 * fc_hash_len(alg),
                 .binary = -1,
                 .delim = '\n',

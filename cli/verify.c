@@ -22,8 +22,9 @@ static void usage(FILE *f) {
           "  --key KEY       public key: PEM (BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY),\n"
           "                  DER of either, vboot .vbpubk, or vboot .keyb (needs --e)\n"
           "  --sig SIG       raw signature bytes (as openssl dgst -sign writes them)\n"
-          "  --hash ALG      sha1, sha224, sha256, sha384 or sha512; default: the hash\n"
-          "                  a .vbpubk names, else sha256\n"
+          "  --hash ALG      sha1, sha224, sha256, sha384, sha512, sha3-224, sha3-256,\n"
+          "                  sha3-384 or sha3-512; default: the hash a .vbpubk names,\n"
+          "                  else sha256\n"
           "  --pss           RSASSA-PSS with MGF1 of the same hash (default PKCS#1 v1.5)\n"
           "  --salt N|auto   PSS salt length in bytes; auto (default) accepts any\n"
           "  --e 65537|3     public exponent of a .keyb key (others carry theirs;\n"
@@ -40,6 +41,8 @@ static const struct {
 } hashes[] = {
     {"sha1", FC_SHA1},     {"sha224", FC_SHA224}, {"sha256", FC_SHA256},
     {"sha384", FC_SHA384}, {"sha512", FC_SHA512},
+    {"sha3-224", FC_SHA3_224}, {"sha3-256", FC_SHA3_256},
+    {"sha3-384", FC_SHA3_384}, {"sha3-512", FC_SHA3_512},
 };
 
 static const char *hash_name(int32_t alg) {
@@ -197,7 +200,7 @@ int fct_verify_main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof(hashes) / sizeof(hashes[0]); i++)
       if (strcmp(hash_arg, hashes[i].name) == 0) hash = hashes[i].alg;
     if (hash == 0) {
-      fct_error(CMD, "bad --hash '%s' (sha1, sha224, sha256, sha384 or sha512)", hash_arg);
+      fct_error(CMD, "bad --hash '%s' (sha1, sha224, sha256, sha384, sha512, sha3-224, sha3-256, sha3-384 or sha3-512)", hash_arg);
       return FCT_EXIT_USAGE;
     }
   }

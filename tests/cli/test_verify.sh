@@ -29,7 +29,13 @@ check() {
   fi
 }
 
-hlen() { case $1 in sha1) echo 20 ;; sha224) echo 28 ;; sha256) echo 32 ;; sha384) echo 48 ;; sha512) echo 64 ;; esac; }
+hlen() {
+  case $1 in
+    sha1) echo 20 ;; sha224 | sha3-224) echo 28 ;; sha256 | sha3-256) echo 32 ;;
+    sha384 | sha3-384) echo 48 ;; sha512 | sha3-512) echo 64 ;;
+  esac
+}
+HASHES="sha1 sha224 sha256 sha384 sha512 sha3-224 sha3-256 sha3-384 sha3-512"
 
 # --- keys: 2048, 3072 and 4096 bits with e = 65537, 2048 bits with e = 3 ---
 keys="r2048 r3072 r4096 e3"
@@ -55,7 +61,7 @@ cmp -s "$M" "$T/msg2" && printf '\002' | dd of="$T/msg2" bs=1 seek=5000 conv=not
 
 # --- PKCS#1 v1.5: every key form, every hash ---
 for k in $keys; do
-  for h in sha1 sha224 sha256 sha384 sha512; do
+  for h in $HASHES; do
     openssl dgst "-$h" -sign "$T/$k.key" -out "$T/$k.$h.sig" "$M"
     check "$k $h" 0 --key "$T/$k.spki.pem" --sig "$T/$k.$h.sig" --hash "$h" "$M"
   done
@@ -74,6 +80,11 @@ check "options after FILE" 0 "$M" --sig "$T/r2048.sha1.sig" --hash sha1 --key "$
 check "--e matches" 0 --key "$T/e3.spki.pem" --e 3 --sig "$T/e3.sha256.sig" "$M"
 check "--e does not match the key" 2 --key "$T/e3.spki.pem" --e 65537 --sig "$T/e3.sha256.sig" "$M"
 check "other key" 1 --key "$T/r3072.spki.pem" --sig "$T/r2048.sha256.sig" "$M"
+check "SHA3-256 sig, --hash sha256" 1 --key "$T/r2048.spki.pem" --sig "$T/r2048.sha3-256.sig" --hash sha256 "$M"
+check "SHA-256 sig, --hash sha3-256" 1 --key "$T/r2048.spki.pem" --sig "$T/r2048.sha256.sig" --hash sha3-256 "$M"
+check "SHA3-384 sig, --hash sha3-256" 1 --key "$T/r2048.spki.pem" --sig "$T/r2048.sha3-384.sig" --hash sha3-256 "$M"
+check "SHA3-256 changed file" 1 --key "$T/r2048.spki.pem" --sig "$T/r2048.sha3-256.sig" --hash sha3-256 "$T/msg2"
+check "bad --hash sha3" 2 --key "$T/r2048.spki.pem" --sig "$T/r2048.sha3-256.sig" --hash sha3 "$M"
 
 # --- damaged signatures ---
 S=$T/r2048.sha256.sig
@@ -108,7 +119,7 @@ pss() { # pss KEY HASH SALTLEN(openssl) N(bytes)
   if [ "$s" = max ]; then wrong=$((n - 1)); else wrong=$((n + 1)); fi
   check "$k $h PSS salt $s --salt $wrong" 1 --key "$T/$k.spki.pem" --sig "$sig" --hash "$h" --pss --salt "$wrong" "$M"
 }
-for h in sha1 sha224 sha256 sha384 sha512; do
+for h in $HASHES; do
   hl=$(hlen $h)
   pss r2048 $h 0 0
   pss r2048 $h "$hl" "$hl"
