@@ -47,7 +47,7 @@ compile_and_run() { # name, cc, cflags, runner, archive, suffix, modes...
   "$cc" -O2 $cflags -Icontrib/edk2/test/include -Icontrib/edk2/test -Iinclude -I"$out" \
     -c contrib/edk2/test/Client.c -o "$d/obj/Client$sfx.o"
   # shellcheck disable=SC2086
-  "$cc" $cflags $([ -z "$runner" ] && echo -static) -o "$d/client$sfx" "$d/obj/Client$sfx.o" "${objs[@]}" \
+  "$cc" $cflags $([ -z "$runner" ] || [ "$runner" = qemu-i386 ] && echo -static) -o "$d/client$sfx" "$d/obj/Client$sfx.o" "${objs[@]}" \
     "$d/obj/StandIn$sfx.o" "$lib"
   local m
   for m in "$@"; do
@@ -67,8 +67,9 @@ aa64="-ffixed-x18 -fno-short-enums -funsigned-char -mcmodel=small -fno-pic -fno-
 t0=$SECONDS
 run_arch X64-gcc X64 gcc "$x64" ""
 run_arch X64-clang X64 clang "$x64" ""
-run_arch IA32 IA32 i686-linux-gnu-gcc "$ia32" ""
+source tools/i686-runner.sh
+run_arch IA32 IA32 i686-linux-gnu-gcc "$ia32" "${I686_RUN[*]}"
 run_arch AARCH64 AARCH64 aarch64-linux-gnu-gcc "$aa64" "qemu-aarch64 -L /usr/aarch64-linux-gnu"
 echo "=== edk2 IA32: an instance built without -malign-double, against the -malign-double archive"
-compile_and_run IA32 i686-linux-gnu-gcc "-march=i586 -fno-pic -fno-pie" "" "$out/IA32/lib/libfastcrypt.a" -nodouble mismatch
+compile_and_run IA32 i686-linux-gnu-gcc "-march=i586 -fno-pic -fno-pie" "${I686_RUN[*]}" "$out/IA32/lib/libfastcrypt.a" -nodouble mismatch
 echo "=== edk2: passed ($((SECONDS - t0)) s)"

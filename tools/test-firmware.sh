@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: tools/test-firmware.sh <outdir>}
+source tools/i686-runner.sh
 root=$PWD
 fw=$out/firmware
 mkdir -p "$fw"
@@ -111,7 +112,7 @@ fw_config() {
     x86_64)
       modes=(implicit 0 "1 sse2" ffffffffffffffff)
       if grep -qw bmi2 /proc/cpuinfo && grep -qw adx /proc/cpuinfo; then modes+=("60 mulx"); fi ;;
-    i686) modes=(implicit 0 "1 sse2" ffffffffffffffff) ;;
+    i686) run=("${I686_RUN[@]}"); modes=(implicit 0 "1 sse2" ffffffffffffffff) ;;
     aarch64) run=(env QEMU_CPU=max qemu-aarch64); modes=(implicit 0 "100000000 neon" ffffffffffffffff) ;;
   esac
   local m
