@@ -85,9 +85,12 @@ fc_env(cpu_minus_intel   "-intel"  UNSET OK "-intel" "*=auto")
 # +intel sets the vendor bit on any CPU (it enables no instruction): the Intel
 # order on every host; "auto" is the rule, first usable kernel not avoided
 fc_env(cpu_plus_intel    "+intel"  UNSET OK "+intel" "*=auto")
-# on a CPU with SHA extensions: shani under the Intel bit, shani_msg without it
-fc_env(cpu_plus_intel_sha1 "+intel" UNSET OK "+intel" "sha1=shani?,*=auto")
-fc_env(cpu_minus_intel_sha1 "-intel" UNSET OK "-intel" "sha1=shani_msg?,*=auto")
+# on an x86 CPU with SHA extensions: shani under the Intel bit, shani_msg
+# without it (builds without the SHA-NI kernels have neither name)
+if(_fct_x86 AND FC_WITH_SHA AND FC_WITH_SHANI)
+  fc_env(cpu_plus_intel_sha1 "+intel" UNSET OK "+intel" "sha1=shani?,*=auto")
+  fc_env(cpu_minus_intel_sha1 "-intel" UNSET OK "-intel" "sha1=shani_msg?,*=auto")
+endif()
 fc_env(cpu_plus_intel_minus_avx2 "-avx2,+intel" UNSET OK "-avx2,+intel" "*=auto")
 fc_env(cpu_none_plus_intel_bad "none,+intel" UNSET ENV probed "*=auto")
 fc_env(cpu_bad_both_intel "-intel,+intel" UNSET ENV probed "*=auto")
