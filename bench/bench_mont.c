@@ -1,5 +1,5 @@
 /*
- * fc_bench mont: the Montgomery kernels side by side (issue 9).
+ * fc_bench mont: the Montgomery kernels side by side.
  *
  *   fc_bench mont [--rounds R] [--target-us T] [--csv FILE] [--vectors DIR] [--json PATH]
  *
@@ -31,7 +31,7 @@
 #include <time.h>
 
 #include "bench.h"
-#include "fc_internal.h"
+#include "bn/bn_internal.h"
 #ifdef FC_BENCH_GMP
 #include <gmp.h>
 #endif

@@ -26,7 +26,7 @@
 #include <time.h>
 
 #include "bench.h"
-#include "fc_internal.h"
+#include "core/fc_internal.h"
 
 #ifdef FC_BENCH_OPENSSL
 #include <openssl/evp.h>

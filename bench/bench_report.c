@@ -89,7 +89,7 @@ void bench_print_figures(const bench_report *r) {
   ratio(r, 4096, r->auto_kernel, "openssl", f[1], sizeof(f[1]));
   ratio(r, 2048, "sse2", "scalar32", f[2], sizeof(f[2]));
   ratio(r, 2048, "scalar64", "scalar32", f[3], sizeof(f[3]));
-  printf("\nrsa_verify time ratios: automatic kernel (%s) / openssl at 2048: %s (issue 9: <= 0.30x), "
+  printf("\nrsa_verify time ratios: automatic kernel (%s) / openssl at 2048: %s (target <= 0.30x), "
          "at 4096: %s (<= 0.25x); at 2048: sse2/scalar32 %s (foundation: <= 0.5x), "
          "scalar64/scalar32 %s\n",
          r->auto_kernel ? r->auto_kernel : "none", f[0], f[1], f[2], f[3]);

@@ -34,8 +34,8 @@
 
 #include "bench.h"
 #include "bench_vboot.h"
-#include "fc_cpu_names.h"
-#include "fc_internal.h"
+#include "core/fc_cpu_names.h"
+#include "core/fc_internal.h"
 
 #define MAX_COLS 12
 #define MAX_CASES 32

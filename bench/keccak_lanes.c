@@ -1,6 +1,6 @@
 /*
  * Driver for tools/keccak-lanes-i686.sh: times the library's scalar
- * Keccak-f[1600] (on i686 its bit-interleaved lanes, src/keccak_scalar.c)
+ * Keccak-f[1600] (on i686 its bit-interleaved lanes, src/hash/keccak_scalar.c)
  * against the same round on plain 64-bit lanes, which the compiler splits
  * into 32-bit halves (the form 64-bit targets use), in one process: best
  * of 31 alternating rounds of 2,000 permutations each. Checks that both
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "fc_internal.h"
-#include "keccak_plain64.h"
+#include "hash/hash_internal.h"
+#include "hash/keccak_plain64.h"
 
 static __attribute__((noinline)) void plain64(uint64_t st[25]) {
   fc__keccak_permute64(st, fc__keccak_rc);

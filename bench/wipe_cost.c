@@ -43,7 +43,7 @@ static int call(unsigned c) {
 
 #if !defined(WIPE_COST_CALLS_ONLY)
 typedef void (*burn_fn)(size_t);
-burn_fn fc__burn_get(void); /* src/stack_burn.c (internal) */
+burn_fn fc__burn_get(void); /* src/core/stack_burn.c (internal) */
 #endif
 
 static double now_ns(void) {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "fc_cpu_names.h"
+#include "core/fc_cpu_names.h"
 
 static const char *const op_names[FC_OP_COUNT] = {"mont", "sha1", "sha256",
                                                   "sha512", "aes", "ghash",

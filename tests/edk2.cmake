@@ -1,4 +1,4 @@
-# contrib/edk2's BaseCryptLib instance (issue 22), built into test_edk2
+# contrib/edk2's BaseCryptLib instance, built into test_edk2
 # against the test-only stand-in for EDK2's headers (contrib/edk2/test).
 # On x86-64 a second binary, test_edk2_msabi, builds the instance and the
 # stand-in with EFIAPI = __attribute__((ms_abi)), as EDK2's GCC X64
@@ -13,7 +13,7 @@ set(_fc_edk2_sources
 
 function(fc_edk2_test target efiapi)
   if(NOT TARGET ${target})
-    add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/test_edk2.cpp)
+    add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/clients/test_edk2.cpp)
     target_link_libraries(${target} PRIVATE fc_test_support)
     add_test(NAME ${target} COMMAND ${target})
     set_tests_properties(${target} PROPERTIES TIMEOUT 1200)

@@ -3,7 +3,7 @@
 # FASTCRYPT_CPU / FASTCRYPT_IMPL are read once per process by fc_init, so each
 # case is its own process: test_dispatch run with the variables set and a
 # filter on Env.DISABLED_Overrides, which checks the FC_EXPECT_* variables of
-# the same entry (see tests/test_dispatch.cpp for their syntax). COMMAND names
+# the same entry (see tests/core/test_dispatch.cpp for their syntax). COMMAND names
 # the target, so cross builds get the emulator prefix. A filter that matched
 # nothing would pass vacuously: PASS_REGULAR_EXPRESSION demands one passed test.
 
@@ -197,7 +197,7 @@ set_tests_properties(test_dispatch_masked PROPERTIES
   FAIL_REGULAR_EXPRESSION "${_fct_fail}"
   TIMEOUT 300)
 
-# ---- FASTCRYPT_CALIBRATE (issue 9): read once by fc_init, so own processes ----
+# ---- FASTCRYPT_CALIBRATE: read once by fc_init, so own processes ----
 if(TARGET test_calibrate)
   foreach(_c "env;1;InitCalibrates" "env_bad;yes;BadValueIsEnvError")
     list(GET _c 0 _n)

@@ -19,7 +19,7 @@ if(NOT PYTHON3)
   message(FATAL_ERROR "host_generated: python3 not found (tools/deps.sh installs it)")
 endif()
 set(pairs
-  "tools/gen-keccak-rounds.py=src/keccak_round.h"
+  "tools/gen-keccak-rounds.py=src/hash/keccak_round.h"
   "tools/gen-keccak-avx512.py=src/x86/keccak_avx512.S"
   "tools/gen-keccak-x-avx2.py=src/x86/keccak_x_avx2.S"
   "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h"

@@ -54,7 +54,7 @@ endfunction()
 set(prefix "${BIN}/install-test")
 file(REMOVE_RECURSE "${prefix}")
 run("cmake --install" ${CMAKE_COMMAND} --install ${BIN} --prefix ${prefix})
-foreach(f ${incdir}/fastcrypt.h ${libdir}/libfastcrypt.a ${libdir}/cmake/fastcrypt/fastcryptConfig.cmake
+foreach(f ${incdir}/fastcrypt.h ${incdir}/fastcrypt/core.h ${incdir}/fastcrypt/aes.h ${libdir}/libfastcrypt.a ${libdir}/cmake/fastcrypt/fastcryptConfig.cmake
     ${libdir}/cmake/fastcrypt/fastcryptConfigVersion.cmake ${libdir}/pkgconfig/fastcrypt.pc)
   if(NOT EXISTS "${prefix}/${f}")
     message(FATAL_ERROR "host_install: ${prefix}/${f} not installed")
@@ -111,7 +111,7 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E env "PKG_CONFIG_LIBDIR=${prefix}/${l
 if(NOT rc EQUAL 0 OR NOT pcver STREQUAL VERSION)
   message(FATAL_ERROR "host_install: fastcrypt.pc says version '${pcver}', the build ${VERSION}")
 endif()
-file(STRINGS "${prefix}/${incdir}/fastcrypt.h" hver REGEX "^#define FC_VERSION_STRING ")
+file(STRINGS "${prefix}/${incdir}/fastcrypt/core.h" hver REGEX "^#define FC_VERSION_STRING ")
 if(NOT hver STREQUAL "#define FC_VERSION_STRING \"${VERSION}\"")
   message(FATAL_ERROR "host_install: the installed header says '${hver}', the build ${VERSION}")
 endif()

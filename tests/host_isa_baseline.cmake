@@ -1,6 +1,7 @@
 # Host check: the baseline objects of the archive use the baseline ISA only.
-# Baseline objects are the sources directly in src/ (dispatch, CPU probe,
-# public API, portable kernels); ISA kernels live in src/x86/ and src/aarch64/
+# Baseline objects are the sources of src/'s family folders (core/, bn/,
+# rsa/, hash/, aes/: dispatcher, CPU probes, public API, portable kernels)
+# and src/families.c; ISA kernels live in src/x86/ and src/aarch64/
 # with per-file flags (STYLE.md "Whole-file ISA flags leak"). objdump -d each
 # baseline object and look for:
 #  - i686: any SSE/MMX register (%xmm, %mm): SSE2 is not baseline there;
@@ -19,7 +20,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/cmake/host_common.cmake)
 fc_find_objdump(OBJDUMP host_isa_baseline)
 
 set(objdir "${BIN}/src/CMakeFiles/fastcrypt.dir")
-file(GLOB objs "${objdir}/*.o")
+file(GLOB objs "${objdir}/*.o" "${objdir}/core/*.o" "${objdir}/bn/*.o" "${objdir}/rsa/*.o"
+  "${objdir}/hash/*.o" "${objdir}/aes/*.o")
 if(NOT objs)
   message(FATAL_ERROR "host_isa_baseline: no object in ${objdir}")
 endif()
@@ -66,11 +68,11 @@ endif()
 
 # The files that must be baseline are there (a renamed object dir would
 # otherwise make this test vacuous).
-set(required dispatch.c.o mont.c.o rsa_verify.c.o mont_scalar32.c.o)
+set(required core/dispatch.c.o bn/mont.c.o rsa/rsa_verify.c.o bn/mont_scalar32.c.o families.c.o)
 if(arch STREQUAL "aarch64")
-  list(APPEND required cpu_aarch64.c.o)
+  list(APPEND required core/cpu_aarch64.c.o)
 else()
-  list(APPEND required cpu_x86.c.o)
+  list(APPEND required core/cpu_x86.c.o)
 endif()
 foreach(r IN LISTS required)
   if(NOT EXISTS "${objdir}/${r}")

@@ -31,13 +31,13 @@ set(allowed
   memcpy memset memcmp memmove memchr bcmp  # mem* (clang turns memcmp()==0 into bcmp)
   strlen strchr strcmp getenv               # FASTCRYPT_CPU / FASTCRYPT_IMPL parsing (hosted)
   getauxval                                 # AArch64 HWCAP probe (hosted)
-  clock_gettime                             # fc_calibrate's timer (hosted, issue 9)
+  clock_gettime                             # fc_calibrate's timer (hosted)
   cpu_exec_cpuid cpuid_get_raw_data cpu_identify  # libcpuid (x86-64 hosted)
   _GLOBAL_OFFSET_TABLE_                     # i686 PIC
   __udivdi3 __umoddi3 __divdi3 __moddi3     # libgcc 64-bit division on i686
   __stack_chk_fail __stack_chk_guard)       # a toolchain's default stack protector
 # Pattern-allowed: sanitizer runtimes (instrumented builds only), i686 PIC
-# thunks, and libgcc's AArch64 outline atomics (hosted builds; issue 6's
+# thunks, and libgcc's AArch64 outline atomics (hosted builds; docs/firmware.md's
 # freestanding check refuses them).
 set(allowed_regex "^(__(asan|ubsan|sanitizer|tsan|msan)_|__x86\\.get_pc_thunk\\.|__aarch64_(cas|swp|ldadd|ldclr|ldeor|ldset)[0-9]+_(relax|acq|rel|acq_rel|sync)$|__aarch64_have_lse_atomics$)")
 

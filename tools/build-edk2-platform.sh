@@ -72,7 +72,7 @@ done
 rm -rf "$ws/FastCryptPkg" "$ws/FcTestPkg"
 mkdir -p "$ws/FastCryptPkg" "$ws/Conf"
 cp -r contrib/edk2/FastCryptLib contrib/edk2/Include contrib/edk2/FastCryptPkg.dec "$ws/FastCryptPkg/"
-cp include/fastcrypt.h "$ws/FastCryptPkg/Include/"
+cp -r include/fastcrypt.h include/fastcrypt "$ws/FastCryptPkg/Include/"
 cp -r contrib/edk2/test/platform "$ws/FcTestPkg"
 python3 contrib/edk2/test/make_vectors.py tests/vectors "$ws/FcTestPkg/FcTestApp/edk2_vectors.h"
 

@@ -3,7 +3,7 @@
 state for the avx512 kernel (src/x86/keccak_avx512.c), each of the 25 lanes in
 qword 0 of its own xmm register, with every register chosen here.
 
-Why assembly: the C form of the round (src/keccak_round.h) keeps more than
+Why assembly: the C form of the round (src/hash/keccak_round.h) keeps more than
 32 values live at its peak; gcc 12 spills about a dozen a round and clang 14
 none, and neither orders the round as below. Measured on the Zen 5 EPYC of
 docs/performance.md, SHA3-256 at 16 KiB: 1.10x OpenSSL's throughput from
@@ -220,7 +220,7 @@ PROLOGUE = r'''#include "burn_regs.h"
  * For each of nblocks blocks: XOR rate bytes of in (a multiple of 8, at
  * most 168; in NULL: nothing) into the state, then the 24 rounds. x86-64
  * SysV, AVX-512F and AVX-512VL. No stack; zmm0-31 are zero on return
- * (secrets issue: src/vwipe.h's rule, here in assembly).
+ * (secrets issue: src/core/vwipe.h's rule, here in assembly).
  */
 	.globl	fc__keccak_avx512_absorb
 	.hidden	fc__keccak_avx512_absorb

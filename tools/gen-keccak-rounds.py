@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/keccak_round.h: one Keccak-f[1600] round (FIPS 202 section 3.3)
+"""Writes src/hash/keccak_round.h: one Keccak-f[1600] round (FIPS 202 section 3.3)
 as macros over 25 named lanes, in two forms.
 
 - FC__KECCAK_ROUND(A, E, rc): plain form, for kernels with an and-not
@@ -15,7 +15,7 @@ as macros over 25 named lanes, in two forms.
   search over the single-bit truth table; they are not taken from any
   implementation. It also needs KAND, KOR, KNOT.
 
-A##i and E##i name lane i = x + 5y. Run: python3 tools/gen-keccak-rounds.py > src/keccak_round.h
+A##i and E##i name lane i = x + 5y. Run: python3 tools/gen-keccak-rounds.py > src/hash/keccak_round.h
 """
 import itertools
 

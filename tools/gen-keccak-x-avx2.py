@@ -7,7 +7,7 @@ register.
 
 Why assembly: the round's 25 lanes, five parities and five D values do not
 fit AVX2's 16 ymm registers, and gcc 12's form of the C round
-(src/keccak_round.h) spills about 35 registers a round wherever its
+(src/hash/keccak_round.h) spills about 35 registers a round wherever its
 allocator chooses. Here the state lives in memory between rounds by plan,
 and each round loads and stores each lane once. Registers: ymm0-4 D,
 ymm5-9 the plane, ymm10-14 the next round's parities, ymm15 a temporary.
@@ -200,7 +200,7 @@ PROLOGUE = r'''	.section .note.GNU-stack,"",@progbits
  * Keccak-f[1600] on four states, lane i of state j at st[4 i + j]; st and
  * tmp 32-byte aligned; tmp's contents are overwritten (a round's output
  * buffer). x86-64 SysV, AVX2. No stack; ymm0-15 are zero on return
- * (secrets issue: src/vwipe.h's rule, here in assembly).
+ * (secrets issue: src/core/vwipe.h's rule, here in assembly).
  */
 	.globl	fc__keccak_x_avx2_rounds
 	.hidden	fc__keccak_x_avx2_rounds

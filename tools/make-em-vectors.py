@@ -2,7 +2,7 @@
 """Writes tests/vectors/local/pkcs1_em_positions.txt: RSASSA-PKCS1-v1_5
 (SHA-256) signatures over a prime modulus p of several byte lengths (some
 not a multiple of 4), one valid and one per EM byte position with that byte
-changed, for tests/test_rsa_em.cpp. Verification is s^e mod p whatever p
+changed, for tests/rsa/test_rsa_em.cpp. Verification is s^e mod p whatever p
 is, so a prime modulus (d = e^-1 mod p-1) stands in for an RSA key; the
 signatures are computed here with Python's integers, independent of the
 library. Deterministic (fixed seed). Usage: tools/make-em-vectors.py > FILE

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""R^2 mod n vectors for tests/test_mont_r2.cpp (tests/vectors/local/mont_r2.txt).
+"""R^2 mod n vectors for tests/bn/test_mont_r2.cpp (tests/vectors/local/mont_r2.txt).
 
 For every modulus size from 512 to 8192 bits in 32-bit steps, the moduli of
-tests/test_mont_worst.cpp (all ones 2^k - 1, 2^(k-1) + 1, all ones of k - 1
+tests/bn/test_mont_worst.cpp (all ones 2^k - 1, 2^(k-1) + 1, all ones of k - 1
 bits in the words of k bits) and one pseudo-random k-bit odd modulus (the
 tests' xorshift64* generator, fct::Rng, seeded with k), plus random moduli
 with leading zero words. Each line: kind, bits, nwords, seed (random

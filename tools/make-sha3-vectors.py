@@ -5,8 +5,8 @@ lengths NIST's SHA3VS files leave out (every length 0..1000 and 40 random
 lengths up to 10,000; SHAKE outputs from 1 to 600 bytes).
 
 Messages are msg(n)[i] = (131 i + 17 n + 5) mod 256; keys, salts and
-passwords are msg(n) of their length too. tests/test_sha3.cpp and
-tests/test_hash_sha3_mac.cpp rebuild them. Lines:
+passwords are msg(n) of their length too. tests/hash/test_sha3.cpp rebuilds
+them. Lines:
   <alg> <msg len> <out len> <hex>          (sha3-224.. sha3-512, shake128, shake256)
   hmac-<alg> <key len> <msg len> <hex>
   hkdf-<alg> <salt len> <ikm len> <info len> <okm len> <hex>

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/vectors/local/wipe_secrets.txt: the inputs of
-tests/test_wipe.cpp's calls and every secret or value derived from them
+tests/core/test_wipe.cpp's calls and every secret or value derived from them
 that a call could leave on the stack or in registers (AES round keys,
 H = E(K, 0) and its powers (also divided by x), E(K, J0), keystream blocks, key ^ ipad and
 key ^ opad, H(long key), the HMAC chaining values, the HKDF PRK, PBKDF2's

@@ -46,7 +46,7 @@ measure() {
   local t1 t0 kernels
   t1=$($size "$b/fw_size" | awk 'NR == 2 {print $1}')
   t0=$($size "$b/fw_base" | awk 'NR == 2 {print $1}')
-  kernels=$(find "$b/src" \( -name 'mont_*.c.o' -o -name 'mont_*.S.o' \) ! -name 'mont_r*' | sort | xargs $size |
+  kernels=$(find "$b/src" \( -name 'mont_*.c.o' -o -name 'mont_*.S.o' \) ! -name 'mont_r*' ! -name 'mont_kernels*' ! -name 'mont_calibrate*' | sort | xargs $size |
     awk 'NR > 1 {n = $6; sub(/.*\//, "", n); sub(/\.c\.o$/, "", n); sub(/\.o$/, "", n); printf "%s %d, ", n, $1}' | sed 's/, $//')
   echo "| $arch | $label | $((t1 - t0)) | $kernels |"
   if [ "$check" != "" ] && [ "$arch-$label" = "i686-scalar32+sse2" ] && [ $((t1 - t0)) -gt 8192 ]; then

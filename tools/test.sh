@@ -41,7 +41,7 @@ run_suite() { # name, build dir, extra env..., -- cmake args
   pass "$name" $((SECONDS - t0))
 }
 
-# ThreadSanitizer: the concurrency test alone (tests/test_threads.cpp).
+# ThreadSanitizer: the concurrency test alone (tests/core/test_threads.cpp).
 run_tsan() {
   local dir=$out/tsan t0=$SECONDS
   echo "=== x86-64 tsan: configure"

@@ -19,7 +19,7 @@
 # Usage: contrib/edk2/build-fastcrypt.sh X64|IA32|AARCH64 OUTDIR [BUILD_TYPE]
 #   BUILD_TYPE: Release (default, -O3) or MinSizeRel (-Os, smaller, slower).
 #   CC may name another compiler (e.g. clang with --target=...), as for CMake.
-# Output: OUTDIR/libfastcrypt.a and OUTDIR/include/fastcrypt.h.
+# Output: OUTDIR/libfastcrypt.a and OUTDIR/include/fastcrypt.h and OUTDIR/include/fastcrypt/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 arch=${1:?usage: build-fastcrypt.sh X64|IA32|AARCH64 OUTDIR [BUILD_TYPE]}
@@ -60,7 +60,7 @@ cmake --build "$out/build" --target fastcrypt > "$out/build.log" 2>&1 || {
 }
 cp "$out/build/src/libfastcrypt.a" "$out/libfastcrypt.a"
 mkdir -p "$out/include"
-cp "$root/include/fastcrypt.h" "$out/include/"
+cp -r "$root/include/fastcrypt.h" "$root/include/fastcrypt" "$out/include/"
 
 nm=nm
 case $arch in

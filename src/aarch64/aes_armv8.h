@@ -24,7 +24,7 @@
 
 #include <arm_neon.h>
 
-#include "aes_key_expand.h"
+#include "aes/aes_key_expand.h"
 
 #define FCA_DEC_OFF 15
 #define FCA_HPOW 8

@@ -33,7 +33,7 @@
  */
 #include <arm_neon.h>
 
-#include "aes_key_expand.h"
+#include "aes/aes_key_expand.h"
 #include "aes_neon_tab.h"
 
 #define FCN_DEC_OFF 15

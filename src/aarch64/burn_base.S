@@ -1,5 +1,5 @@
 /*
- * fc__stack_burn's form on AArch64 (src/stack_burn.c): zero `bytes` (x0:
+ * fc__stack_burn's form on AArch64 (src/core/stack_burn.c): zero `bytes` (x0:
  * a multiple of 64, at most FC__BURN_MAX) of stack directly below the
  * caller's stack pointer, then v0-v7, v16-v31, the upper halves of v8-v15
  * (the ABI has the callee keep their lower halves) and x0-x17.

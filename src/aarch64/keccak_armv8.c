@@ -3,15 +3,15 @@
  * FC_OP_KECCAK; FEAT_SHA3, -march=armv8.2-a+sha3): EOR3 for the column
  * parities, RAX1 for theta's D, XAR for theta's XOR and rho's rotation in
  * one, BCAX for chi. Each lane is element 0 of a 128-bit register (the
- * instructions have no 64-bit form), the plain round of src/keccak_round.h.
+ * instructions have no 64-bit form), the plain round of src/hash/keccak_round.h.
  * Stack: at most the descriptor's figure (25 lanes fit v0-v31 with the
  * temporaries, the rest spills); vector registers zeroed before return.
  */
 #include <arm_neon.h>
 
-#include "fc_internal.h"
-#include "keccak_round.h"
-#include "vwipe.h"
+#include "hash/hash_internal.h"
+#include "hash/keccak_round.h"
+#include "core/vwipe.h"
 
 #define KT uint64x2_t
 #define KPAR5(a, b, c, d, e) veor3q_u64(veor3q_u64(a, b, c), d, e)

@@ -69,7 +69,7 @@
  */
 #include <arm_neon.h>
 
-#include "fc_internal.h"
+#include "bn/bn_internal.h"
 
 #define DMASK 0x0fffffffu
 #define PM 296       /* p for 8192 bits: 293 digits rounded up to 4 */

@@ -15,7 +15,7 @@
  */
 #include <arm_neon.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
 #define SCHED(m0, m1, m2, m3) m0 = vsha1su1q_u32(vsha1su0q_u32(m0, m1, m2), m3)
 

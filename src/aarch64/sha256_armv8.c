@@ -16,9 +16,9 @@
  */
 #include <arm_neon.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
-#include "sha256_k.h"
+#include "hash/sha256_k.h"
 
 #define RND4(i, m)                                 \
   do {                                             \

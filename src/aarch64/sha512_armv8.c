@@ -19,9 +19,9 @@
  */
 #include <arm_neon.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
-#include "sha512_k.h"
+#include "hash/sha512_k.h"
 
 /* Two rounds, t = 2q, with schedule pair x. */
 #define RND2(q, x)                                                                  \

@@ -28,7 +28,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "aes_key_expand.h"
+#include "aes/aes_key_expand.h"
 
 #define FC_X86_DEC_OFF 15 /* decryption keys start at kdata block 15 */
 #define FC_X86_HPOW 16     /* H^1..H^16 */

@@ -1,5 +1,5 @@
 /*
- * Set-up rows of src/bn_util.c in x86-64 SysV assembly with BMI2 (MULX)
+ * Set-up rows of src/bn/bn_util.c in x86-64 SysV assembly with BMI2 (MULX)
  * and ADX (ADCX/ADOX); bn_util.c calls them only when the selected
  * features (fc__features) have both: one digit step of the long division
  * behind R^2 mod n (step64), and one step of the Montgomery reduction that

@@ -1,5 +1,5 @@
 /*
- * fc__stack_burn's AVX form on x86 (src/stack_burn.c; the area and its
+ * fc__stack_burn's AVX form on x86 (src/core/stack_burn.c; the area and its
  * rules as in burn_base.S): 32-byte stores, then vzeroall and the
  * call-clobbered general registers. The C library's memcpy and memset may
  * move secrets through ymm registers, which baseline code cannot clear.

@@ -1,5 +1,5 @@
 /*
- * fc__stack_burn's AVX-512F form on x86-64 (src/stack_burn.c): zmm16-31,
+ * fc__stack_burn's AVX-512F form on x86-64 (src/core/stack_burn.c): zmm16-31,
  * which vzeroall leaves, and k0-k7 are cleared, then the AVX form runs
  * (a tail jump, so its area still starts at the caller's frame): 32-byte
  * VEX stores, vzeroall (zmm0-15 whole), the call-clobbered general

@@ -1,5 +1,5 @@
 /*
- * fc__stack_burn's baseline forms on x86 (src/stack_burn.c): zero `bytes`
+ * fc__stack_burn's baseline forms on x86 (src/core/stack_burn.c): zero `bytes`
  * of stack directly below the caller's frame, then the call-clobbered
  * registers. One argument, bytes: a multiple of 64, at most FC__BURN_MAX.
  *

@@ -35,7 +35,7 @@
  */
 #include "ghash_vpclmul.h"
 #include "aes_vaes_512.h"
-#include "aes_internal.h"
+#include "aes/aes_internal.h"
 
 #define GB 4 /* registers per bulk iteration: 16 blocks */
 

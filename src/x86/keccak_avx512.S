@@ -11,7 +11,7 @@
  * For each of nblocks blocks: XOR rate bytes of in (a multiple of 8, at
  * most 168; in NULL: nothing) into the state, then the 24 rounds. x86-64
  * SysV, AVX-512F and AVX-512VL. No stack; zmm0-31 are zero on return
- * (secrets issue: src/vwipe.h's rule, here in assembly).
+ * (secrets issue: src/core/vwipe.h's rule, here in assembly).
  */
 	.globl	fc__keccak_avx512_absorb
 	.hidden	fc__keccak_avx512_absorb

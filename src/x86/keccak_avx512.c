@@ -17,7 +17,7 @@
  * which uses none); zmm0-31 zeroed before return by the assembly (no mask
  * register is used).
  */
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
 void fc__keccak_avx512_absorb(uint64_t st[25], const uint8_t *in, size_t nblocks, size_t rate,
                               const uint64_t rc[24]);

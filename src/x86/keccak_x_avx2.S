@@ -9,7 +9,7 @@
  * Keccak-f[1600] on four states, lane i of state j at st[4 i + j]; st and
  * tmp 32-byte aligned; tmp's contents are overwritten (a round's output
  * buffer). x86-64 SysV, AVX2. No stack; ymm0-15 are zero on return
- * (secrets issue: src/vwipe.h's rule, here in assembly).
+ * (secrets issue: src/core/vwipe.h's rule, here in assembly).
  */
 	.globl	fc__keccak_x_avx2_rounds
 	.hidden	fc__keccak_x_avx2_rounds

@@ -8,15 +8,15 @@
  *   between rounds; where more than four states are left, two groups run
  *   at once, their rounds interleaved, so that one group's wait for D at
  *   each round's start overlaps the other's work.
- * - i686 (8 vector registers): the plain round of src/keccak_round.h in C,
+ * - i686 (8 vector registers): the plain round of src/hash/keccak_round.h in C,
  *   the states in variables (spilled by the compiler) across the blocks.
  * Stack: at most the descriptor's figure; vector registers zeroed before
  * return.
  */
 #include <immintrin.h>
 
-#include "fc_internal.h"
-#include "vwipe.h"
+#include "hash/hash_internal.h"
+#include "core/vwipe.h"
 
 #if defined(__x86_64__)
 void fc__keccak_x_avx2_rounds(uint64_t st[4 * 25], uint64_t tmp[4 * 25], const uint64_t rc[24]);
@@ -78,7 +78,7 @@ static void groups(uint64_t *const *s, const uint8_t *const *p, size_t ng, size_
 }
 #define WIDE 8 /* states a call to groups() takes at most */
 #else
-#include "keccak_round.h"
+#include "hash/keccak_round.h"
 
 #define KT __m256i
 #define KXOR(a, b) _mm256_xor_si256(a, b)

@@ -1,7 +1,7 @@
 /*
  * Keccak-f[1600] on eight independent states at once (op FC_OP_KECCAK_X),
  * AVX-512F: lane i of state s in qword s of one zmm register, the plain
- * round of src/keccak_round.h (FIPS 202 section 3.2) with VPTERNLOGQ for
+ * round of src/hash/keccak_round.h (FIPS 202 section 3.2) with VPTERNLOGQ for
  * the column parities (0x96, a ^ b ^ c) and chi (0xd2, a ^ (~b & c)) and
  * VPROLQ for the rotations (Intel SDM vol. 2). n states (1..8) run in one
  * group: qwords n..7 are masked off, never loaded or stored. Lanes move in
@@ -10,13 +10,13 @@
  * stay in registers across a call's blocks. x86-64 only.
  * Stack: at most the descriptor's figure (the 25 lanes and the round's
  * temporaries need more than 32 registers, so some spill); vector and mask
- * registers zeroed before return (src/vwipe.h).
+ * registers zeroed before return (src/core/vwipe.h).
  */
 #include <immintrin.h>
 
-#include "fc_internal.h"
-#include "keccak_round.h"
-#include "vwipe.h"
+#include "hash/hash_internal.h"
+#include "hash/keccak_round.h"
+#include "core/vwipe.h"
 
 #define KT __m512i
 #define KXOR(a, b) _mm512_xor_si512(a, b)

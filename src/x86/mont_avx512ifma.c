@@ -1,7 +1,7 @@
 /*
  * avx512ifma: radix-2^52 Montgomery multiplication with VPMADD52LUQ/HUQ on
  * 512-bit vectors (eight limbs each). The steps and their bounds are in
- * src/mont_ifma_body.h, shared with the portable model the tests run on
+ * src/bn/mont_ifma_body.h, shared with the portable model the tests run on
  * every machine (tests/support/mont_ifma_model.c).
  * Compiled with -mavx512f -mavx512ifma; needs AVX512F and AVX512IFMA (the
  * probe checks XCR0 bits 5-7 for AVX512F).
@@ -14,7 +14,7 @@
  * last product in f4_last 336 + amm_f4_* (16 at 2048 bits, 1160 at 4096),
  * prepare_f4 208 + a squaring; fc_mont_init's chain (init_chain, from
  * 1,984 bits the radix-2^52 division pow2_52) stays within key set-up's
- * 4 KiB (tests/test_stack.cpp: 3,240 bytes at 8192 bits from n and e).
+ * 4 KiB (tests/core/test_stack.cpp: 3,240 bytes at 8192 bits from n and e).
  * On the development machine (Xeon, Emerald Rapids) two 512-bit ports take
  * VPMADD52 (two per cycle, 4 cycles), shuffles only one (3 cycles), and a
  * result crossing between IFMA and vpaddq/vpsrlq costs 2-3.5 cycles more:
@@ -64,4 +64,4 @@ static inline uint64_t ifma_div104(uint64_t hi, uint64_t lo, uint64_t d) {
 #define IFMA_LANE(v, i) \
   ((uint64_t)_mm_extract_epi64(_mm512_extracti32x4_epi32((v), (i) / 2), (i) % 2))
 
-#include "mont_ifma_body.h"
+#include "bn/mont_ifma_body.h"

@@ -32,7 +32,7 @@
  */
 #define MONT64_PAD 4
 #define MONT64_OWN_FINAL_SUB
-#include "mont64_frame.h"
+#include "bn/mont64_frame.h"
 
 /* src/x86/mont_mulx.S: t[m..2m] = a*b/2^(64m) (+ n), < 2n, t[2m] in {0, 1};
    t holds 2m + 1 limbs and overlaps none of a, b, n; 4 <= m, 4 | m. They

@@ -48,7 +48,7 @@
  */
 #include <emmintrin.h>
 
-#include "fc_internal.h"
+#include "bn/bn_internal.h"
 
 #define SMAX 294          /* digits at 8192 bits */
 #define PAD 4             /* zero digits after n and R'^2 */

@@ -19,7 +19,7 @@
 #define FC_SHA1_SHANI_BODY_H
 #include <immintrin.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
 /* W_g for g >= 4 with the message instructions (FIPS 180-4 6.1.2 step 1). */
 #define SCHED_MSG(g) w[g] = _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32(w[(g) - 4], w[(g) - 3]), w[(g) - 2]), w[(g) - 1])

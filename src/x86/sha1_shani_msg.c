@@ -5,7 +5,7 @@
  * On the Zen 5 EPYC this is the faster SHA-1 kernel, at 64 bytes and at
  * 16 KiB (docs/kernels.md); on an Emerald Rapids Xeon the SHA unit bounds
  * it (src/x86/sha1_shani.c), so the automatic order passes over it on
- * Intel CPUs (FC_CPU_INTEL, src/dispatch.c's avoided[]).
+ * Intel CPUs (FC_CPU_INTEL, sha1_avoided in src/hash/hash_kernels.c).
  * Stack (-fstack-usage): gcc 12 8 bytes on x86-64 (shani: 72), 256 on i686
  * (shani: 352), clang 14 up to 568 at -Os (shani: 552); the figures are
  * shani's, with clang's raised by the rule of FC__STACK.

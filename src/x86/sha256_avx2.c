@@ -27,9 +27,9 @@
  */
 #include <immintrin.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
-#include "sha256_k.h"
+#include "hash/sha256_k.h"
 
 #define VROR(x, n) _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - (n)))
 #define S0V(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 7), VROR(x, 18)), _mm256_srli_epi32(x, 3))

@@ -18,9 +18,9 @@
  */
 #include <immintrin.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
-#include "sha256_k.h"
+#include "hash/sha256_k.h"
 
 /* 4 rounds with W = m (already scheduled), constants fc__sha256_k[4i..4i+3]. */
 #define RND4(i, m)                                                     \

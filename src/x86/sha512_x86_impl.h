@@ -7,9 +7,9 @@
  */
 #include <immintrin.h>
 
-#include "fc_internal.h"
+#include "hash/hash_internal.h"
 
-#include "sha512_k.h"
+#include "hash/sha512_k.h"
 
 /* fc__sha512_k[2q], fc__sha512_k[2q+1] in both 128-bit lanes. */
 #define KPAIR(q) sha2_bcast128(&fc__sha512_k[2 * (q)])

@@ -144,7 +144,7 @@ fct_status 'write error' "$es" "$gs"
 out=$(fct sha256sum --help) && st=0 || st=$?
 fct_status '--help' 0 "$st"
 case "$out" in *--check*--ignore-missing*) fct_ok ;; *) fct_fail "--help: no option list" ;; esac
-want="fastcrypt $(sed -n 's/^#define FC_VERSION_STRING "\(.*\)"/\1/p' "$src/include/fastcrypt.h")"
+want="fastcrypt $(sed -n 's/^#define FC_VERSION_STRING "\(.*\)"/\1/p' "$src/include/fastcrypt/core.h")"
 out=$(fct sha1sum --version abc) && st=0 || st=$?
 fct_status '--version' 0 "$st"
 if [ "$out" = "$want" ]; then fct_ok; else fct_fail "--version: '$out', expected '$want'"; fi

@@ -6,7 +6,7 @@ if(CMAKE_CROSSCOMPILING OR FC_SANITIZE)
 endif()
 get_target_property(_fct_ct_defs fastcrypt COMPILE_DEFINITIONS)
 add_executable(aes_ct_check ${CMAKE_CURRENT_LIST_DIR}/aes_ct_check.c
-  ${PROJECT_SOURCE_DIR}/src/aes.c ${PROJECT_SOURCE_DIR}/src/aes_gcm.c)
+  ${PROJECT_SOURCE_DIR}/src/aes/aes.c ${PROJECT_SOURCE_DIR}/src/aes/aes_gcm.c)
 target_include_directories(aes_ct_check PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_compile_definitions(aes_ct_check PRIVATE ${_fct_ct_defs} FC_VALGRIND)
 target_link_libraries(aes_ct_check PRIVATE fastcrypt)

@@ -7,7 +7,7 @@
  * (exit status: 1 on any memcheck error, on a failed call, or when no pair
  * ran); without valgrind the marks are no-ops and it only exercises the code.
  *
- * This executable links its own copies of src/aes.c and src/aes_gcm.c built
+ * This executable links its own copies of src/aes/aes.c and src/aes/aes_gcm.c built
  * with FC_VALGRIND: there the two verdicts that are public by design (the
  * GCM tag comparison, the CBC padding check) are declassified
  * (FC__DECLASSIFY) once computed. The test never branches on outputs.

@@ -1,5 +1,5 @@
 # Constant-time check of the mulx Montgomery kernel under valgrind memcheck
-# (tests/ct/mont_mulx_ct_check.c; issue 9). x86-64 native builds with the
+# (tests/ct/mont_mulx_ct_check.c). x86-64 native builds with the
 # kernel only: valgrind cannot run a cross-built binary. A missing valgrind
 # is a failing test; a CPU without BMI2/ADX is a skip (exit 77).
 if(CMAKE_CROSSCOMPILING OR FC_SANITIZE OR NOT FC_WITH_MULX OR NOT FC_ARCH STREQUAL "x86_64")

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 
-#include "fc_internal.h"
+#include "bn/bn_internal.h"
 
 static int cpu_has(const char *flag) {
   static char line[8192];

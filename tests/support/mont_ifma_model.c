@@ -1,5 +1,5 @@
 /*
- * Portable model of the avx512ifma kernel: src/mont_ifma_body.h built over
+ * Portable model of the avx512ifma kernel: src/bn/mont_ifma_body.h built over
  * plain C, one function per vector instruction the kernel uses, lane for
  * lane as Intel's SDM describes them (VPMADD52LUQ/HUQ: the low 52 bits of
  * each source, 104-bit product, low or high 52 bits added to the 64-bit
@@ -152,7 +152,7 @@ static vq vpaddq_k(vq s, unsigned k, vq a, vq b) {
 #define FC_IFMA_NEEDS 0
 #define FC_IFMA_DESC FC_IFMA_MODEL_DESC
 
-#include "mont_ifma_body.h"
+#include "bn/mont_ifma_body.h"
 
 /* Test hook: the kernel's carry pass on limbs given in memory (nv vectors,
    limbs < 2^62, value < 2^(52 VL nv)); r gets VL nv normalised limbs. */

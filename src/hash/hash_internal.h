@@ -1,0 +1,160 @@
+/*
+ * The hash family's internal contract: SHA-1/SHA-2 compression kernels,
+ * Keccak-f[1600] kernels (one state and many), the sponge and the
+ * per-algorithm facts. Baseline ISA: kernels include it.
+ */
+#ifndef FC_HASH_INTERNAL_H
+#define FC_HASH_INTERNAL_H
+
+#include "core/fc_internal.h"
+#include "fastcrypt/hash.h"
+
+#ifdef __cplusplus
+extern "C" { /* the tests call internal symbols */
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Hash kernels: block compression only; padding is portable code      */
+/* ------------------------------------------------------------------ */
+
+/* compress: fold nblocks whole blocks (64 bytes for SHA-1/SHA-256, 128 for
+   SHA-512) into state (uint32_t[5], uint32_t[8] or uint64_t[8]). */
+typedef struct fc__sha_kernel {
+  fc__kernel_head h;
+  void (*compress)(void *state, const uint8_t *blocks, size_t nblocks);
+  uint32_t stack; /* bytes of stack compress uses at most ("Wiping secrets") */
+} fc__sha_kernel;
+
+extern const fc__sha_kernel fc__sha1_scalar;
+extern const fc__sha_kernel fc__sha256_scalar;
+extern const fc__sha_kernel fc__sha512_scalar;
+
+/* Tables of FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512, FC_OP_KECCAK and
+   FC_OP_KECCAK_X for the dispatcher (hash/hash_kernels.c). */
+extern const fc__op_kernels fc__sha1_op, fc__sha256_op, fc__sha512_op, fc__keccak_op,
+    fc__keccak_x_op;
+
+/* Active kernel of a hash op (FC_OP_SHA1, FC_OP_SHA256 or FC_OP_SHA512);
+   NULL when built with FC_WITH_SHA=OFF. */
+static inline const fc__sha_kernel *fc__sha_active(fc_op op) {
+  return (const fc__sha_kernel *)fc__active(op);
+}
+
+/* x86 SHA-NI (SHA-1, SHA-256), AVX2 (SHA-256, SHA-512), AVX-512VL (SHA-512);
+   AArch64 ARMv8 SHA. */
+extern const fc__sha_kernel fc__sha1_shani;
+extern const fc__sha_kernel fc__sha1_shani_msg;
+extern const fc__sha_kernel fc__sha256_shani;
+extern const fc__sha_kernel fc__sha256_avx2;
+extern const fc__sha_kernel fc__sha512_avx2;
+extern const fc__sha_kernel fc__sha512_avx512;
+extern const fc__sha_kernel fc__sha1_armv8;
+extern const fc__sha_kernel fc__sha256_armv8;
+extern const fc__sha_kernel fc__sha512_armv8;
+
+/* One-shot digest of msg into out (fc_hash_len(alg) bytes): fc_hash. */
+fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out);
+
+/* Per-algorithm facts: the op whose kernel compresses it, digest and block
+   length, and its initial value (8 words of the state's width). */
+typedef struct fc__hash_info {
+  fc_op op;
+  uint32_t len, block;
+  const void *iv;
+} fc__hash_info;
+#define FC__HASH_COUNT (FC_SHA3_512 + 1)
+extern const fc__hash_info fc__hash_infos[FC__HASH_COUNT];
+static inline const fc__hash_info *fc__hash_info_of(fc_hash_alg alg) {
+  return (unsigned)alg >= FC_SHA1 && (unsigned)alg <= FC_SHA3_512 ? &fc__hash_infos[alg] : NULL;
+}
+/* Stack bytes the kernel serving hi's op now uses at most, 0 when none is built. */
+uint32_t fc__hash_kernel_stack(const fc__hash_info *hi);
+/* The same for the kernel a context recorded (0 for one not initialised). */
+uint32_t fc__hash_ctx_kernel_stack(const fc_hash_ctx *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Keccak-f[1600] kernels (FIPS 202 section 3.3) and the sponge         */
+/* ------------------------------------------------------------------ */
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the Keccak state is kept as little-endian lanes: little-endian targets only"
+#endif
+static inline uint64_t fc__le64(const uint8_t *p) {
+  uint64_t v;
+  __builtin_memcpy(&v, p, 8);
+  return v;
+}
+
+/* Round constants RC[0..23] (FIPS 202 section 3.2.5). */
+extern const uint64_t fc__keccak_rc[24];
+
+/* One state of 25 lanes (lane x + 5y; byte i of the state is byte i % 8 of
+   lane i / 8). permute: the 24 rounds. absorb: for each of nblocks blocks
+   of rate bytes (a multiple of 8, at most 168), XOR it into the state, then
+   permute. */
+typedef struct fc__keccak_kernel {
+  fc__kernel_head h;
+  void (*permute)(uint64_t st[25]);
+  void (*absorb)(uint64_t st[25], const uint8_t *in, size_t nblocks, size_t rate);
+  uint32_t stack; /* bytes of stack either uses at most */
+} fc__keccak_kernel;
+
+/* n (1..8) independent states st[0..n-1], each absorbing nblocks blocks of
+   rate bytes from in[i] as fc__keccak_kernel.absorb does; in NULL: the
+   states are permuted nblocks times with nothing absorbed. How many states
+   a kernel runs side by side, and what a call with fewer pays, its file
+   says. */
+typedef struct fc__keccak_x_kernel {
+  fc__kernel_head h;
+  void (*absorb_x)(uint64_t *const *st, const uint8_t *const *in, size_t n, size_t nblocks,
+                   size_t rate);
+  uint32_t stack;
+} fc__keccak_x_kernel;
+#define FC__KECCAK_X_MAX 8
+
+extern const fc__keccak_kernel fc__keccak_scalar;
+extern const fc__keccak_x_kernel fc__keccak_x_scalar;
+extern const fc__keccak_kernel fc__keccak_armv8;
+extern const fc__keccak_x_kernel fc__keccak_x_avx2;
+extern const fc__keccak_kernel fc__keccak_avx512;
+extern const fc__keccak_x_kernel fc__keccak_x_avx512;
+/* Active kernels (NULL when built with FC_WITH_SHA=OFF). */
+static inline const fc__keccak_kernel *fc__keccak_active(void) {
+  return (const fc__keccak_kernel *)fc__active(FC_OP_KECCAK);
+}
+static inline const fc__keccak_x_kernel *fc__keccak_x_active(void) {
+  return (const fc__keccak_x_kernel *)fc__active(FC_OP_KECCAK_X);
+}
+
+/* Sponge steps over a state and its position pos in the current block
+   (0 <= pos < rate while absorbing). absorb returns the new pos; pad XORs
+   the domain suffix (0x06 SHA-3, 0x1f SHAKE, 0x04 cSHAKE) and the final
+   bit at pos and rate - 1, then permutes. */
+size_t fc__sponge_absorb(const fc__keccak_kernel *k, uint64_t st[25], size_t rate, size_t pos,
+                         const uint8_t *p, size_t len);
+void fc__sponge_pad(const fc__keccak_kernel *k, uint64_t st[25], size_t rate, size_t pos,
+                    uint8_t suffix);
+/* XOR len bytes into the state from byte offset pos (pos + len <= 200). */
+void fc__keccak_xor_bytes(uint64_t st[25], size_t pos, const uint8_t *p, size_t len);
+/* Bytes [pos, pos + len) of the state. */
+void fc__keccak_get_bytes(const uint64_t st[25], size_t pos, uint8_t *out, size_t len);
+
+/* n (1..FC__KECCAK_X_MAX) independent sponges of one rate and suffix over
+   messages of any lengths: out[i] gets out_len bytes of the sponge of
+   msg[i] (len[i] bytes). On the FC_OP_KECCAK_X kernel xk. */
+void fc__keccak_x_sponge(const fc__keccak_x_kernel *xk, size_t rate, uint8_t suffix,
+                         const uint8_t *const *msg, const size_t *len, size_t n,
+                         uint8_t *const *out, size_t out_len);
+
+/* SHA-3 over a context (hash.c's streaming calls for op FC_OP_KECCAK). */
+void fc__sha3_update(fc_hash_ctx *ctx, const uint8_t *p, size_t len);
+void fc__sha3_final(fc_hash_ctx *ctx, uint8_t *out);
+void fc__sha3_oneshot(const fc__keccak_kernel *k, const fc__hash_info *hi, const uint8_t *msg,
+                      size_t len, uint8_t *out);
+/* The first outlen bytes of ctx's chaining value, big-endian. */
+void fc__hash_digest_out(const fc_hash_ctx *ctx, uint8_t *out, size_t outlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FC_HASH_INTERNAL_H */

@@ -1,4 +1,0 @@
-/* fc_version: the header's version string, as this archive was built. */
-#include "fc_internal.h"
-
-const char *fc_version(void) { return FC_VERSION_STRING; }
