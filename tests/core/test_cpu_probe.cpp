@@ -21,7 +21,7 @@ extern "C" {
 #define FC_FREESTANDING 1
 #define fc__cpu_probe fct_mrs_probe
 #define fc__cpu_name fct_mrs_cpu_name
-#include "cpu_aarch64.c"
+#include "core/cpu_aarch64.c"
 #undef fc__cpu_probe
 #undef fc__cpu_name
 #undef FC_FREESTANDING
