@@ -12,7 +12,7 @@
 
 static const char *const op_names[FC_OP_COUNT] = {"mont", "sha1", "sha256",
                                                   "sha512", "aes", "ghash",
-                                                  "keccak", "keccak_x"};
+                                                  "keccak", "keccak_x", "ec"};
 
 #define MAX_KERNELS 16
 

@@ -15,5 +15,6 @@
 #include "fastcrypt/hash.h" /* SHA-1/2/3, SHAKE, ParallelHash, HMAC, HKDF, PBKDF2 */
 #include "fastcrypt/rsa.h"  /* RSA keys, PKCS#1 v1.5 and PSS verification */
 #include "fastcrypt/aes.h"  /* AES: ECB, CBC, CTR, GCM */
+#include "fastcrypt/ec.h"   /* ECDSA P-256 and P-384 verification */
 
 #endif /* FASTCRYPT_H */

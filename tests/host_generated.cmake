@@ -23,6 +23,7 @@ set(pairs
   "tools/gen-keccak-avx512.py=src/x86/keccak_avx512.S"
   "tools/gen-keccak-x-avx2.py=src/x86/keccak_x_avx2.S"
   "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h"
+  "tools/gen-ec-tables.py=src/ec/ec_tables.h"
   "tools/make-wipe-vectors.py=tests/vectors/local/wipe_secrets.txt"
   "tools/make-mont-r2-vectors.py=tests/vectors/local/mont_r2.txt")
 set(checked 0)

@@ -149,6 +149,21 @@ void fc__set_calibration(fc_op op, const fc__kernel_head *const *choice);
    builds; for tests). */
 const char *fc__auto_choice_name(fc_op op, uint64_t feat);
 
+/* ------------------------------------------------------------------ */
+/* Strict DER reading (core/der_read.c), for every family's parsers         */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  const uint8_t *p;
+  size_t len;
+} fc__span;
+/* One TLV with tag `tag` from *in (minimal definite length, at most 16
+   MiB): 1 and *val = its content, *in advanced past it; 0 otherwise. */
+int fc__der_tlv(fc__span *in, uint8_t tag, fc__span *val);
+/* A positive minimal INTEGER: 1 and *val = its content (a 00 sign byte
+   kept); 0 otherwise. */
+int fc__der_integer(fc__span *in, fc__span *val);
+
 /* Probe: FC_CPU_* bits present and OS-enabled. Built for the baseline ISA. */
 uint64_t fc__cpu_probe(void);
 /* The selected features (fc_cpu_features) without calling fc_init: for

@@ -52,7 +52,7 @@ namespace {
 
 // Op names as FASTCRYPT_IMPL spells them (fastcrypt.h order).
 const char *const kOpNames[FC_OP_COUNT] = {"mont", "sha1",  "sha256", "sha512",
-                                           "aes",  "ghash", "keccak", "keccak_x"};
+                                           "aes",  "ghash", "keccak", "keccak_x", "ec"};
 
 std::vector<fc_impl_info> impls(fc_op op) {
   size_t n = fc_impls(op, nullptr, 0);
@@ -478,6 +478,7 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* ghash */ {"vpclmul", "pclmul", "pmull", "ct"},
     /* keccak */ {"avx512", "armv8", "scalar"},
     /* keccak_x */ {"avx512", "avx2", "scalar"},
+    /* ec */ {"scalar64", "scalar32"},
 };
 
 // A kernel of the project that this build lacks (another architecture's or

@@ -1,0 +1,524 @@
+/*
+ * The ec kernels' arithmetic, written once over a limb type: a kernel file
+ * defines EC_LIMB (uint32_t or uint64_t), EC_DLIMB (twice as wide) and
+ * EC_LB (the limb's bits), includes this file and fills its descriptor
+ * with point_in, verify and mul2. Variable time throughout: keys,
+ * signatures and digests are public.
+ *
+ * Field and scalar arithmetic: Montgomery multiplication (CIOS, Koc, Acar
+ * and Kaliski 1996) with R = 2^bits, every value kept canonical (< p or
+ * < n). Points: Jacobian coordinates, Z = 0 for infinity; doubling with
+ * a = -3 (dbl-2001-b), general and mixed additions (add-1998-cmo-2,
+ * madd-2004-hmv; Explicit-Formulas Database). The additions check their
+ * exceptional cases explicitly: either input at infinity, P = Q (a
+ * doubling) and P = -Q (infinity). u1 G + u2 Q: Straus-Shamir with wNAF
+ * digits, width 7 (or 4, FC_EC_SMALL_TABLE) over the base point's
+ * precomputed odd multiples and width 5 over Q's, computed per call.
+ * The final check compares r Z^2 (and (r + n) Z^2 when r + n < p) with X,
+ * without an inversion.
+ * Stack (the largest entry point, verify at P-384): about 2.5 KiB, the
+ * same for both limb widths: Q's table of 8 points (1,152 bytes), two
+ * digit strings (772), the running point and the additions' temporaries.
+ */
+#ifndef FC_EC_BODY_H
+#define FC_EC_BODY_H
+
+#include "ec/ec_internal.h"
+
+#define EC_NL_MAX (384 / EC_LB)
+#define EC_MAX_BITS 384
+
+typedef EC_LIMB fe[EC_NL_MAX];
+
+typedef struct {
+  unsigned nl;
+  EC_LIMB m[EC_NL_MAX];
+  EC_LIMB minv; /* -1/m mod 2^EC_LB */
+} ec_mod;
+
+typedef struct {
+  fe x, y, z; /* z = 0: the point at infinity */
+} ec_jpt;
+
+/* A curve's constants in this kernel's limbs. */
+typedef struct {
+  const fc__ec_curve *c;
+  ec_mod p, n;
+  fe b, one_p, rr_p, one_n, rr_n;
+  unsigned nl, bits;
+} ec_ctx;
+
+static void ec_from64(EC_LIMB *d, const uint64_t *s, unsigned l64) {
+  for (unsigned i = 0; i < l64; i++) {
+#if EC_LB == 64
+    d[i] = s[i];
+#else
+    d[2 * i] = (uint32_t)s[i];
+    d[2 * i + 1] = (uint32_t)(s[i] >> 32);
+#endif
+  }
+}
+
+static void ec_to64(uint64_t *d, const EC_LIMB *s, unsigned l64) {
+  for (unsigned i = 0; i < l64; i++) {
+#if EC_LB == 64
+    d[i] = s[i];
+#else
+    d[i] = (uint64_t)s[2 * i] | (uint64_t)s[2 * i + 1] << 32;
+#endif
+  }
+}
+
+static void ec_ctx_init(ec_ctx *E, const fc__ec_curve *c) {
+  unsigned l64 = c->limbs64;
+  E->c = c;
+  E->bits = c->bits;
+  E->nl = E->p.nl = E->n.nl = c->bits / EC_LB;
+  ec_from64(E->p.m, c->p, l64);
+  ec_from64(E->n.m, c->n, l64);
+  E->p.minv = (EC_LIMB)c->pinv; /* -1/m mod 2^32 is -1/m mod 2^64's low half */
+  E->n.minv = (EC_LIMB)c->ninv;
+  ec_from64(E->b, c->b_mont, l64);
+  ec_from64(E->one_p, c->one_p, l64);
+  ec_from64(E->rr_p, c->rr_p, l64);
+  ec_from64(E->one_n, c->one_n, l64);
+  ec_from64(E->rr_n, c->rr_n, l64);
+}
+
+/* nbytes big-endian bytes -> nbytes * 8 / EC_LB limbs. */
+static void ec_from_be(EC_LIMB *d, const uint8_t *b, unsigned nbytes) {
+  unsigned nl = nbytes * 8 / EC_LB;
+  for (unsigned i = 0; i < nl; i++) {
+    EC_LIMB v = 0;
+    for (unsigned j = EC_LB / 8; j-- > 0;) v = v << 8 | b[nbytes - 1 - (i * (EC_LB / 8) + j)];
+    d[i] = v;
+  }
+}
+
+static void ec_to_be(uint8_t *b, const EC_LIMB *s, unsigned nbytes) {
+  for (unsigned i = 0; i < nbytes; i++) {
+    unsigned pos = nbytes - 1 - i; /* byte pos from the least significant end */
+    b[i] = (uint8_t)(s[pos / (EC_LB / 8)] >> (8 * (pos % (EC_LB / 8))));
+  }
+}
+
+static int ec_cmp(const EC_LIMB *a, const EC_LIMB *b, unsigned nl) {
+  for (unsigned i = nl; i-- > 0;)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+static int ec_is_zero(const EC_LIMB *a, unsigned nl) {
+  EC_LIMB acc = 0;
+  for (unsigned i = 0; i < nl; i++) acc |= a[i];
+  return acc == 0;
+}
+
+static void ec_copy(EC_LIMB *d, const EC_LIMB *s, unsigned nl) {
+  for (unsigned i = 0; i < nl; i++) d[i] = s[i];
+}
+
+static EC_LIMB ec_add_n(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, unsigned nl) {
+  EC_DLIMB c = 0;
+  for (unsigned i = 0; i < nl; i++) {
+    c += (EC_DLIMB)a[i] + b[i];
+    r[i] = (EC_LIMB)c;
+    c >>= EC_LB;
+  }
+  return (EC_LIMB)c;
+}
+
+static EC_LIMB ec_sub_n(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, unsigned nl) {
+  EC_LIMB borrow = 0;
+  for (unsigned i = 0; i < nl; i++) {
+    EC_LIMB ai = a[i], bi = b[i];
+    EC_LIMB d = ai - bi - borrow;
+    borrow = (EC_LIMB)((ai < bi) | ((ai == bi) & borrow));
+    r[i] = d;
+  }
+  return borrow;
+}
+
+/* r = a + b mod m, a, b < m. r may alias a or b. */
+static void ec_mod_add(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+  EC_LIMB c = ec_add_n(r, a, b, m->nl);
+  if (c || ec_cmp(r, m->m, m->nl) >= 0) ec_sub_n(r, r, m->m, m->nl);
+}
+
+/* r = a - b mod m, a, b < m. r may alias a or b. */
+static void ec_mod_sub(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+  if (ec_sub_n(r, a, b, m->nl)) ec_add_n(r, r, m->m, m->nl);
+}
+
+/* r = a b / R mod m for a, b < m; r < m. r may alias a or b. */
+static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+  unsigned nl = m->nl;
+  EC_LIMB t[EC_NL_MAX + 2] = {0};
+  for (unsigned i = 0; i < nl; i++) {
+    EC_DLIMB c = 0;
+    EC_LIMB bi = b[i];
+    for (unsigned j = 0; j < nl; j++) {
+      c += (EC_DLIMB)a[j] * bi + t[j];
+      t[j] = (EC_LIMB)c;
+      c >>= EC_LB;
+    }
+    c += t[nl];
+    t[nl] = (EC_LIMB)c;
+    t[nl + 1] = (EC_LIMB)(c >> EC_LB);
+    EC_LIMB q = t[0] * m->minv;
+    c = (EC_DLIMB)q * m->m[0] + t[0];
+    c >>= EC_LB;
+    for (unsigned j = 1; j < nl; j++) {
+      c += (EC_DLIMB)q * m->m[j] + t[j];
+      t[j - 1] = (EC_LIMB)c;
+      c >>= EC_LB;
+    }
+    c += t[nl];
+    t[nl - 1] = (EC_LIMB)c;
+    t[nl] = t[nl + 1] + (EC_LIMB)(c >> EC_LB);
+  }
+  if (t[nl] || ec_cmp(t, m->m, nl) >= 0) ec_sub_n(t, t, m->m, nl);
+  ec_copy(r, t, nl);
+}
+
+/* r = base^e (Montgomery form in and out; one = R mod m); e has ebits bits. */
+static void ec_mod_pow(EC_LIMB *r, const EC_LIMB *base, const EC_LIMB *e, unsigned ebits,
+                       const EC_LIMB *one, const ec_mod *m) {
+  fe x = {0};
+  ec_copy(x, one, m->nl);
+  for (unsigned i = ebits; i-- > 0;) {
+    ec_mont_mul(x, x, x, m);
+    if ((e[i / EC_LB] >> (i % EC_LB)) & 1) ec_mont_mul(x, x, base, m);
+  }
+  ec_copy(r, x, m->nl);
+}
+
+/* m - k for a small k (m's low limb is above it: p and n of both curves). */
+static void ec_minus_small(EC_LIMB *r, const EC_LIMB *m, unsigned nl, EC_LIMB k) {
+  ec_copy(r, m, nl);
+  r[0] -= k;
+}
+
+/* ---------------- points ---------------- */
+
+static void ec_dbl(ec_jpt *r, const ec_jpt *a, const ec_ctx *E) {
+  const ec_mod *p = &E->p;
+  unsigned nl = E->nl;
+  if (ec_is_zero(a->z, nl)) {
+    *r = *a;
+    return;
+  }
+  fe delta = {0}, gamma = {0}, beta = {0}, alpha = {0}, t1 = {0}, t2 = {0};
+  ec_mont_mul(delta, a->z, a->z, p);
+  ec_mont_mul(gamma, a->y, a->y, p);
+  ec_mont_mul(beta, a->x, gamma, p);
+  ec_mod_sub(t1, a->x, delta, p);
+  ec_mod_add(t2, a->x, delta, p);
+  ec_mont_mul(alpha, t1, t2, p);
+  ec_mod_add(t1, alpha, alpha, p);
+  ec_mod_add(alpha, t1, alpha, p); /* 3 (X - delta)(X + delta) */
+  ec_mod_add(t1, a->y, a->z, p);
+  ec_mont_mul(t1, t1, t1, p);
+  ec_mod_sub(t1, t1, gamma, p);
+  ec_mod_sub(t1, t1, delta, p); /* Z3 */
+  ec_mod_add(beta, beta, beta, p);
+  ec_mod_add(beta, beta, beta, p); /* 4 beta */
+  ec_mont_mul(t2, alpha, alpha, p);
+  ec_mod_sub(t2, t2, beta, p);
+  ec_mod_sub(t2, t2, beta, p); /* X3 */
+  ec_mod_sub(beta, beta, t2, p);
+  ec_mont_mul(beta, alpha, beta, p);
+  ec_mont_mul(gamma, gamma, gamma, p);
+  ec_mod_add(gamma, gamma, gamma, p);
+  ec_mod_add(gamma, gamma, gamma, p);
+  ec_mod_add(gamma, gamma, gamma, p); /* 8 gamma^2 */
+  ec_mod_sub(r->y, beta, gamma, p);
+  ec_copy(r->x, t2, nl);
+  ec_copy(r->z, t1, nl);
+}
+
+static void ec_set_inf(ec_jpt *r, unsigned nl) {
+  for (unsigned i = 0; i < nl; i++) r->x[i] = r->y[i] = r->z[i] = 0;
+}
+
+/* The tail both additions share: H = U2 - U1 and Rr = S2 - S1 given, not
+   both zero. */
+static void ec_add_tail(ec_jpt *r, const EC_LIMB *u1, const EC_LIMB *s1, const EC_LIMB *h,
+                        const EC_LIMB *rr, const EC_LIMB *z3, const ec_ctx *E) {
+  const ec_mod *p = &E->p;
+  fe hh = {0}, hhh = {0}, v = {0}, x3 = {0}, t = {0};
+  ec_mont_mul(hh, h, h, p);
+  ec_mont_mul(hhh, h, hh, p);
+  ec_mont_mul(v, u1, hh, p);
+  ec_mont_mul(x3, rr, rr, p);
+  ec_mod_sub(x3, x3, hhh, p);
+  ec_mod_sub(x3, x3, v, p);
+  ec_mod_sub(x3, x3, v, p);
+  ec_mod_sub(t, v, x3, p);
+  ec_mont_mul(t, rr, t, p);
+  ec_mont_mul(hhh, s1, hhh, p);
+  ec_mod_sub(r->y, t, hhh, p);
+  ec_copy(r->x, x3, E->nl);
+  ec_copy(r->z, z3, E->nl);
+}
+
+/* r = a + b, both Jacobian. r may alias a. */
+static void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E) {
+  const ec_mod *p = &E->p;
+  unsigned nl = E->nl;
+  if (ec_is_zero(a->z, nl)) {
+    *r = *b;
+    return;
+  }
+  if (ec_is_zero(b->z, nl)) {
+    *r = *a;
+    return;
+  }
+  fe z1z1 = {0}, z2z2 = {0}, u1 = {0}, u2 = {0}, s1 = {0}, s2 = {0}, h = {0}, rr = {0}, z3 = {0};
+  ec_mont_mul(z1z1, a->z, a->z, p);
+  ec_mont_mul(z2z2, b->z, b->z, p);
+  ec_mont_mul(u1, a->x, z2z2, p);
+  ec_mont_mul(u2, b->x, z1z1, p);
+  ec_mont_mul(s1, a->y, b->z, p);
+  ec_mont_mul(s1, s1, z2z2, p);
+  ec_mont_mul(s2, b->y, a->z, p);
+  ec_mont_mul(s2, s2, z1z1, p);
+  ec_mod_sub(h, u2, u1, p);
+  ec_mod_sub(rr, s2, s1, p);
+  if (ec_is_zero(h, nl)) {
+    if (ec_is_zero(rr, nl))
+      ec_dbl(r, a, E); /* a = b */
+    else
+      ec_set_inf(r, nl); /* a = -b */
+    return;
+  }
+  ec_mont_mul(z3, a->z, b->z, p);
+  ec_mont_mul(z3, z3, h, p);
+  ec_add_tail(r, u1, s1, h, rr, z3, E);
+}
+
+/* r = a + (bx, by), the second affine (never infinity). r may alias a. */
+static void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB *by,
+                    const ec_ctx *E) {
+  const ec_mod *p = &E->p;
+  unsigned nl = E->nl;
+  if (ec_is_zero(a->z, nl)) {
+    ec_copy(r->x, bx, nl);
+    ec_copy(r->y, by, nl);
+    ec_copy(r->z, E->one_p, nl);
+    return;
+  }
+  fe z1z1 = {0}, u1 = {0}, s1 = {0}, u2 = {0}, s2 = {0}, h = {0}, rr = {0}, z3 = {0};
+  ec_copy(u1, a->x, nl);
+  ec_copy(s1, a->y, nl);
+  ec_mont_mul(z1z1, a->z, a->z, p);
+  ec_mont_mul(u2, bx, z1z1, p);
+  ec_mont_mul(s2, by, a->z, p);
+  ec_mont_mul(s2, s2, z1z1, p);
+  ec_mod_sub(h, u2, u1, p);
+  ec_mod_sub(rr, s2, s1, p);
+  if (ec_is_zero(h, nl)) {
+    if (ec_is_zero(rr, nl))
+      ec_dbl(r, a, E);
+    else
+      ec_set_inf(r, nl);
+    return;
+  }
+  ec_mont_mul(z3, a->z, h, p);
+  ec_add_tail(r, u1, s1, h, rr, z3, E);
+}
+
+/* ---------------- u1 G + u2 Q ---------------- */
+
+/* wNAF of k (nl limbs, k < 2^bits) with width w: digits d[0 ..), least
+   significant first, each 0 or odd in (-2^(w-1), 2^(w-1)); returns the
+   count (at most bits + 1). */
+static unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsigned w) {
+  EC_LIMB k[EC_NL_MAX + 1] = {0};
+  ec_copy(k, k_in, nl);
+  k[nl] = 0;
+  unsigned len = 0;
+  while (!ec_is_zero(k, nl + 1)) {
+    int digit = 0;
+    if (k[0] & 1) {
+      digit = (int)(k[0] & (((EC_LIMB)1 << w) - 1));
+      if (digit >= (1 << (w - 1))) digit -= 1 << w;
+      /* k -= digit: k becomes a multiple of 2^w */
+      if (digit > 0) {
+        EC_LIMB b = (EC_LIMB)digit;
+        for (unsigned i = 0; i <= nl && b; i++) {
+          EC_LIMB o = k[i];
+          k[i] = o - b;
+          b = o < b;
+        }
+      } else {
+        EC_LIMB c = (EC_LIMB)(-digit);
+        for (unsigned i = 0; i <= nl && c; i++) {
+          k[i] += c;
+          c = k[i] < c;
+        }
+      }
+    }
+    d[len++] = (signed char)digit;
+    for (unsigned i = 0; i < nl; i++) k[i] = k[i] >> 1 | k[i + 1] << (EC_LB - 1);
+    k[nl] >>= 1;
+  }
+  return len;
+}
+
+/* r = u1 G + u2 Q, Jacobian; u1, u2 < 2^bits (limbs). */
+static void ec_mul2_jac(ec_jpt *r, const ec_ctx *E, const EC_LIMB *qx, const EC_LIMB *qy,
+                        const EC_LIMB *u1, const EC_LIMB *u2) {
+  const fc__ec_curve *c = E->c;
+  unsigned nl = E->nl, l64 = c->limbs64;
+  signed char d1[EC_MAX_BITS + 2], d2[EC_MAX_BITS + 2];
+  unsigned wg = c->gtable_len >= 32 ? 7 : 4;
+  unsigned l1 = ec_wnaf(d1, u1, nl, wg), l2 = ec_wnaf(d2, u2, nl, 5);
+  ec_jpt qt[8] = {{{0}, {0}, {0}}}; /* (2i+1) Q */
+  ec_copy(qt[0].x, qx, nl);
+  ec_copy(qt[0].y, qy, nl);
+  ec_copy(qt[0].z, E->one_p, nl);
+  ec_jpt q2 = {{0}, {0}, {0}};
+  ec_dbl(&q2, &qt[0], E);
+  for (int i = 1; i < 8; i++) ec_add(&qt[i], &qt[i - 1], &q2, E);
+  ec_set_inf(r, nl);
+  fe zero = {0};
+  for (unsigned i = l1 > l2 ? l1 : l2; i-- > 0;) {
+    ec_dbl(r, r, E);
+    if (i < l1 && d1[i] != 0) {
+      int v = d1[i] < 0 ? -d1[i] : d1[i];
+      const uint64_t *e = c->gtable + (size_t)(v >> 1) * 2 * l64;
+      fe gx = {0}, gy = {0};
+      ec_from64(gx, e, l64);
+      ec_from64(gy, e + l64, l64);
+      if (d1[i] < 0) ec_mod_sub(gy, zero, gy, &E->p);
+      ec_madd(r, r, gx, gy, E);
+    }
+    if (i < l2 && d2[i] != 0) {
+      int v = d2[i] < 0 ? -d2[i] : d2[i];
+      if (d2[i] > 0) {
+        ec_add(r, r, &qt[v >> 1], E);
+      } else {
+        ec_jpt t = qt[v >> 1];
+        ec_mod_sub(t.y, zero, t.y, &E->p);
+        ec_add(r, r, &t, E);
+      }
+    }
+  }
+}
+
+/* ---------------- entry points ---------------- */
+
+static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t *y, int y_odd,
+                          uint64_t *xm, uint64_t *ym) {
+  ec_ctx E;
+  ec_ctx_init(&E, c);
+  const ec_mod *p = &E.p;
+  unsigned nl = E.nl;
+  fe xl = {0}, yl = {0}, xmm = {0}, ymm = {0}, rhs = {0}, t = {0}, s = {0};
+  ec_from_be(xl, x, c->nbytes);
+  if (ec_cmp(xl, p->m, nl) >= 0) return FC_ERR_KEY;
+  ec_mont_mul(xmm, xl, E.rr_p, p);
+  ec_mont_mul(t, xmm, xmm, p);
+  ec_mont_mul(t, t, xmm, p);
+  ec_mod_add(s, xmm, xmm, p);
+  ec_mod_add(s, s, xmm, p);
+  ec_mod_sub(rhs, t, s, p);
+  ec_mod_add(rhs, rhs, E.b, p); /* x^3 - 3x + b */
+  if (y != NULL) {
+    ec_from_be(yl, y, c->nbytes);
+    if (ec_cmp(yl, p->m, nl) >= 0) return FC_ERR_KEY;
+    ec_mont_mul(ymm, yl, E.rr_p, p);
+    ec_mont_mul(t, ymm, ymm, p);
+    if (ec_cmp(t, rhs, nl) != 0) return FC_ERR_KEY;
+  } else {
+    /* p = 3 mod 4 on both curves: a root is rhs^((p + 1) / 4) */
+    EC_LIMB e[EC_NL_MAX + 1];
+    ec_copy(e, p->m, nl);
+    e[nl] = 0;
+    for (unsigned i = 0; i <= nl; i++) /* + 1 */
+      if (++e[i] != 0) break;
+    for (unsigned k = 0; k < 2; k++) { /* >> 2 */
+      for (unsigned i = 0; i < nl; i++) e[i] = e[i] >> 1 | e[i + 1] << (EC_LB - 1);
+      e[nl] >>= 1;
+    }
+    ec_mod_pow(ymm, rhs, e, c->bits, E.one_p, p);
+    ec_mont_mul(t, ymm, ymm, p);
+    if (ec_cmp(t, rhs, nl) != 0) return FC_ERR_KEY; /* no root: not an x of the curve */
+    fe one = {1};
+    ec_mont_mul(yl, ymm, one, p);
+    if ((int)(yl[0] & 1) != (y_odd != 0)) {
+      if (ec_is_zero(ymm, nl)) return FC_ERR_KEY;
+      fe zero = {0};
+      ec_mod_sub(ymm, zero, ymm, p);
+    }
+  }
+  ec_to64(xm, xmm, c->limbs64);
+  ec_to64(ym, ymm, c->limbs64);
+  return FC_OK;
+}
+
+static int ec_verify(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy,
+                     const uint8_t *e, const uint8_t *r, const uint8_t *s) {
+  ec_ctx E;
+  ec_ctx_init(&E, c);
+  unsigned nl = E.nl, l64 = c->limbs64;
+  const ec_mod *n = &E.n, *p = &E.p;
+  fe el = {0}, rl = {0}, sl = {0}, sm = {0}, w = {0}, u1 = {0}, u2 = {0}, ex = {0}, x = {0}, y = {0};
+  ec_from_be(el, e, c->nbytes);
+  ec_from_be(rl, r, c->nbytes);
+  ec_from_be(sl, s, c->nbytes);
+  if (ec_cmp(el, n->m, nl) >= 0) ec_sub_n(el, el, n->m, nl); /* 2^bits < 2n */
+  /* w = s^(n-2) = 1/s, Montgomery form */
+  ec_mont_mul(sm, sl, E.rr_n, n);
+  ec_minus_small(ex, n->m, nl, 2);
+  ec_mod_pow(w, sm, ex, E.bits, E.one_n, n);
+  ec_mont_mul(u1, el, w, n); /* e/s mod n, plain */
+  ec_mont_mul(u2, rl, w, n);
+  ec_from64(x, qx, l64);
+  ec_from64(y, qy, l64);
+  ec_jpt R = {{0}, {0}, {0}};
+  ec_mul2_jac(&R, &E, x, y, u1, u2);
+  if (ec_is_zero(R.z, nl)) return 0;
+  fe z2 = {0}, rm = {0}, t = {0}, rn = {0};
+  ec_mont_mul(z2, R.z, R.z, p);
+  ec_mont_mul(rm, rl, E.rr_p, p); /* r < n < p */
+  ec_mont_mul(t, rm, z2, p);
+  if (ec_cmp(t, R.x, nl) == 0) return 1;
+  /* x(R) in [n, p) reduces to x - n: the candidate r + n, when below p */
+  if (ec_add_n(rn, rl, n->m, nl) == 0 && ec_cmp(rn, p->m, nl) < 0) {
+    ec_mont_mul(rm, rn, E.rr_p, p);
+    ec_mont_mul(t, rm, z2, p);
+    if (ec_cmp(t, R.x, nl) == 0) return 1;
+  }
+  return 0;
+}
+
+static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy,
+                   const uint8_t *u1b, const uint8_t *u2b, uint8_t *xo, uint8_t *yo) {
+  ec_ctx E;
+  ec_ctx_init(&E, c);
+  unsigned nl = E.nl, l64 = c->limbs64;
+  const ec_mod *p = &E.p;
+  fe u1 = {0}, u2 = {0}, x = {0}, y = {0}, zi = {0}, zi2 = {0}, ex = {0}, one = {1};
+  ec_from_be(u1, u1b, c->nbytes);
+  ec_from_be(u2, u2b, c->nbytes);
+  ec_from64(x, qx, l64);
+  ec_from64(y, qy, l64);
+  ec_jpt R = {{0}, {0}, {0}};
+  ec_mul2_jac(&R, &E, x, y, u1, u2);
+  if (ec_is_zero(R.z, nl)) return 0;
+  ec_minus_small(ex, p->m, nl, 2);
+  ec_mod_pow(zi, R.z, ex, E.bits, E.one_p, p); /* 1/Z */
+  ec_mont_mul(zi2, zi, zi, p);
+  ec_mont_mul(x, R.x, zi2, p);
+  ec_mont_mul(zi2, zi2, zi, p);
+  ec_mont_mul(y, R.y, zi2, p);
+  ec_mont_mul(x, x, one, p);
+  ec_mont_mul(y, y, one, p);
+  ec_to_be(xo, x, c->nbytes);
+  ec_to_be(yo, y, c->nbytes);
+  return 1;
+}
+
+#endif /* FC_EC_BODY_H */

@@ -1,0 +1,25 @@
+/*
+ * FC_OP_EC's table for the dispatcher: the ec kernels built, best first.
+ * Baseline ISA. scalar64 where the compiler has 64x64->128 products
+ * (unsigned __int128: x86-64, AArch64), then scalar32 everywhere.
+ * Built also with FC_WITH_EC=OFF, the list then empty.
+ */
+#include "ec/ec_internal.h"
+
+static const char *const ec_names[] = {"scalar64", "scalar32", NULL};
+
+#if defined(FC_HAVE_EC)
+static const fc__kernel_head *const ec_list[] = {
+#if defined(FC_HAVE_EC_SCALAR64)
+    &fc__ec_scalar64.h,
+#endif
+    &fc__ec_scalar32.h,
+};
+const fc__op_kernels fc__ec_op = {
+    .list = ec_list,
+    .count = sizeof(ec_list) / sizeof(ec_list[0]),
+    .known = ec_names,
+};
+#else /* FC_WITH_EC=OFF: no kernel, the names still known */
+const fc__op_kernels fc__ec_op = {.known = ec_names};
+#endif
