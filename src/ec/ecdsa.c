@@ -15,6 +15,7 @@ static const fc__ec_curve *key_curve(const fc_ec_pubkey *key) {
   return c != NULL && key->nbytes == c->nbytes ? c : NULL;
 }
 
+/* key: all zero on entry (the limbs a P-256 key leaves unused stay so). */
 static fc_err init_point(fc_ec_pubkey *key, fc_curve curve, const uint8_t *pt, size_t len) {
   const fc__ec_curve *c = fc__ec_curve_of(curve);
   if (c == NULL || pt == NULL) return FC_ERR_ARG;
@@ -36,6 +37,7 @@ static fc_err init_point(fc_ec_pubkey *key, fc_curve curve, const uint8_t *pt, s
 fc_err fc_ec_pubkey_init(fc_ec_pubkey *key, fc_curve curve, const uint8_t *point, size_t len) {
   if (key == NULL) return FC_ERR_ARG;
   fc_ec_pubkey k;
+  memset(&k, 0, sizeof(k));
   fc_err rc = init_point(&k, curve, point, len); /* point may lie inside *key */
   if (rc == FC_OK)
     *key = k;
@@ -80,6 +82,7 @@ static fc_err from_der(fc_ec_pubkey *key, const uint8_t *der, size_t der_len) {
 fc_err fc_ec_pubkey_from_der(fc_ec_pubkey *key, const uint8_t *der, size_t der_len) {
   if (key == NULL) return FC_ERR_ARG;
   fc_ec_pubkey k;
+  memset(&k, 0, sizeof(k));
   fc_err rc = der == NULL ? FC_ERR_ARG : from_der(&k, der, der_len);
   if (rc == FC_OK)
     *key = k;
