@@ -7,8 +7,8 @@
  */
 #include "aes/aes_kernel.h"
 
-static const char *const aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
-static const char *const ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
+const char *const fc__aes_names[] = {"vaes", "vaes256", "aesni", "armv8", "neon", "ct", NULL};
+const char *const fc__ghash_names[] = {"vpclmul", "pclmul", "pmull", "ct", NULL};
 
 #if defined(FC_HAVE_AES)
 static const fc__kernel_head *const aes_list[] = {
@@ -46,5 +46,5 @@ static const fc__kernel_head *const ghash_list[] = {
 #define LIST(l) NULL, 0
 #endif
 
-const fc__op_kernels fc__aes_op = {LIST(aes_list), aes_names, NULL, 0, NULL, 0, NULL};
-const fc__op_kernels fc__ghash_op = {LIST(ghash_list), ghash_names, NULL, 0, NULL, 0, NULL};
+const fc__op_kernels fc__aes_op = {LIST(aes_list), NULL, 0, NULL, 0, NULL};
+const fc__op_kernels fc__ghash_op = {LIST(ghash_list), NULL, 0, NULL, 0, NULL};

@@ -34,7 +34,7 @@ static const fc__kernel_head *const mont_list[] = {
 #endif
 };
 
-static const char *const mont_names[] = {"avx512ifma", "mulx",     "scalar64", "sse2",
+const char *const fc__mont_names[] = {"avx512ifma", "mulx",     "scalar64", "sse2",
                                          "neon",       "scalar32", NULL};
 
 /* Upper bounds (bits) of the size classes; the last covers every size. */
@@ -44,7 +44,6 @@ _Static_assert(FC_MONT_CLASSES <= FC__MAX_CLASSES, "FC__MAX_CLASSES too small");
 const fc__op_kernels fc__mont_op = {
     .list = mont_list,
     .count = sizeof(mont_list) / sizeof(mont_list[0]),
-    .known = mont_names,
     .classes = FC_MONT_CLASSES,
     .class_max = mont_class_max,
     .default_bits = 2048, /* fc_impl_active(FC_OP_MONT): RSA-2048's kernel */

@@ -107,7 +107,7 @@ static const fc__kernel_head *find(fc_op op, const char *name, size_t len) {
 /* A kernel of the project not in this build (other architecture, or
    compiled out). */
 static int known_elsewhere(fc_op op, const char *name, size_t len) {
-  for (const char *const *n = OP(op)->known; n != NULL && *n; n++)
+  for (const char *const *n = fc__op_known[op]; n != NULL && *n; n++)
     if (name_is(*n, name, len)) return 1;
   return 0;
 }

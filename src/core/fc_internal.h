@@ -105,9 +105,6 @@ typedef struct fc__avoid {
  * cpuvec, simdjson's implementation list); src/families.c lists one per
  * fc_op.
  *   list, count:  this build's kernels, best first (count 0: compiled out).
- *   known:        every kernel name the project has for the op, on any
- *                 architecture and build, NULL-terminated: a name there but
- *                 not in list is "not built" (FC_ERR_UNSUPPORTED).
  *   avoided:      fc__avoid pairs ended by a NULL kernel, or NULL.
  *   classes:      size classes (0: the op has no sizes), class_max[c] the
  *                 largest size of class c (the last covers every size),
@@ -121,7 +118,6 @@ typedef struct fc__avoid {
 typedef struct fc__op_kernels {
   const fc__kernel_head *const *list;
   size_t count;
-  const char *const *known;
   const fc__avoid *avoided;
   unsigned classes;
   const uint32_t *class_max;
@@ -132,6 +128,11 @@ typedef struct fc__op_kernels {
 
 /* Every op's table, indexed by fc_op (src/families.c). */
 extern const fc__op_kernels *const fc__op_tables[FC_OP_COUNT];
+/* Every kernel name the project has for each op, on any architecture and
+   build, NULL-terminated (src/families.c): a name there but not in the
+   op's list is "not built" (FC_ERR_UNSUPPORTED). Apart from the tables, so
+   a link that never looks a kernel up by name (firmware) keeps no name. */
+extern const char *const *const fc__op_known[FC_OP_COUNT];
 
 /* The kernel op runs now, after fc_init; NULL when the op has none built. */
 const fc__kernel_head *fc__active(fc_op op);

@@ -6,7 +6,7 @@
  */
 #include "ec/ec_internal.h"
 
-static const char *const ec_names[] = {"scalar64", "scalar32", NULL};
+const char *const fc__ec_names[] = {"scalar64", "scalar32", NULL};
 
 #if defined(FC_HAVE_EC)
 static const fc__kernel_head *const ec_list[] = {
@@ -18,8 +18,7 @@ static const fc__kernel_head *const ec_list[] = {
 const fc__op_kernels fc__ec_op = {
     .list = ec_list,
     .count = sizeof(ec_list) / sizeof(ec_list[0]),
-    .known = ec_names,
 };
 #else /* FC_WITH_EC=OFF: no kernel, the names still known */
-const fc__op_kernels fc__ec_op = {.known = ec_names};
+const fc__op_kernels fc__ec_op = {NULL, 0, NULL, 0, NULL, 0, NULL};
 #endif

@@ -7,11 +7,11 @@
  */
 #include "hash/hash_internal.h"
 
-static const char *const sha1_names[] = {"shani_msg", "shani", "armv8", "scalar", NULL};
-static const char *const sha256_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
-static const char *const sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
-static const char *const keccak_names[] = {"avx512", "armv8", "scalar", NULL};
-static const char *const keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
+const char *const fc__sha1_names[] = {"shani_msg", "shani", "armv8", "scalar", NULL};
+const char *const fc__sha256_names[] = {"shani", "avx2", "armv8", "scalar", NULL};
+const char *const fc__sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
+const char *const fc__keccak_names[] = {"avx512", "armv8", "scalar", NULL};
+const char *const fc__keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
 
 #if defined(FC_HAVE_SHA)
 static const fc__kernel_head *const sha1_list[] = {
@@ -75,9 +75,9 @@ static const fc__avoid sha1_avoided[] = {{&fc__sha1_shani_msg.h, FC_CPU_INTEL}, 
 #define SHA1_AVOIDED NULL
 #endif
 
-const fc__op_kernels fc__sha1_op = {LIST(sha1_list), sha1_names, SHA1_AVOIDED, 0, NULL, 0, NULL};
-const fc__op_kernels fc__sha256_op = {LIST(sha256_list), sha256_names, NULL, 0, NULL, 0, NULL};
-const fc__op_kernels fc__sha512_op = {LIST(sha512_list), sha512_names, NULL, 0, NULL, 0, NULL};
-const fc__op_kernels fc__keccak_op = {LIST(keccak_list), keccak_names, NULL, 0, NULL, 0, NULL};
+const fc__op_kernels fc__sha1_op = {LIST(sha1_list), SHA1_AVOIDED, 0, NULL, 0, NULL};
+const fc__op_kernels fc__sha256_op = {LIST(sha256_list), NULL, 0, NULL, 0, NULL};
+const fc__op_kernels fc__sha512_op = {LIST(sha512_list), NULL, 0, NULL, 0, NULL};
+const fc__op_kernels fc__keccak_op = {LIST(keccak_list), NULL, 0, NULL, 0, NULL};
 const fc__op_kernels fc__keccak_x_op = {
-    LIST(keccak_x_list), keccak_x_names, NULL, 0, NULL, 0, NULL};
+    LIST(keccak_x_list), NULL, 0, NULL, 0, NULL};
