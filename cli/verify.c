@@ -1,6 +1,7 @@
 /*
- * fastcrypt verify: RSA signature verification (PKCS#1 v1.5 or PSS) of a
- * file, with the key as PEM, DER or vboot. Exit 0 valid, 1 invalid, 2 error;
+ * fastcrypt verify: RSA (PKCS#1 v1.5 or PSS) or ECDSA (P-256, P-384)
+ * signature verification of a file, with the key as PEM, DER or vboot
+ * (RSA). Exit 0 valid, 1 invalid, 2 error;
  * one line on stderr for every outcome, nothing on stdout (but --help).
  */
 #include <errno.h>
@@ -17,15 +18,18 @@
 static void usage(FILE *f) {
   fprintf(f,
           "Usage: fastcrypt verify --key KEY --sig SIG [OPTION]... FILE\n"
-          "Verify an RSA signature of FILE ('-': standard input).\n"
+          "Verify an RSA or ECDSA signature of FILE ('-': standard input).\n"
           "\n"
           "  --key KEY       public key: PEM (BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY),\n"
-          "                  DER of either, vboot .vbpubk, or vboot .keyb (needs --e)\n"
-          "  --sig SIG       raw signature bytes (as openssl dgst -sign writes them)\n"
+          "                  DER of either, vboot .vbpubk, or vboot .keyb (needs --e);\n"
+          "                  an EC key (P-256 or P-384) as PUBLIC KEY PEM or its DER\n"
+          "  --sig SIG       signature bytes as openssl dgst -sign writes them (ECDSA:\n"
+          "                  DER ECDSA-Sig-Value)\n"
           "  --hash ALG      sha1, sha224, sha256, sha384, sha512, sha3-224, sha3-256,\n"
           "                  sha3-384 or sha3-512; default: the hash a .vbpubk names,\n"
           "                  else sha256\n"
-          "  --pss           RSASSA-PSS with MGF1 of the same hash (default PKCS#1 v1.5)\n"
+          "  --pss           RSASSA-PSS with MGF1 of the same hash (default PKCS#1 v1.5;\n"
+          "                  RSA keys only)\n"
           "  --salt N|auto   PSS salt length in bytes; auto (default) accepts any\n"
           "  --e 65537|3     public exponent of a .keyb key (others carry theirs;\n"
           "                  given with them, it must match)\n"
@@ -89,12 +93,26 @@ static const char *rc_text(fc_err rc) {
   }
 }
 
-/* Loads the key; returns 0 or prints one line and returns FCT_EXIT_USAGE. */
-static int load_key(fc_rsa_pubkey *key, const char *path, uint32_t want_e) {
+/* An EC SubjectPublicKeyInfo in der? 1: *ec is its key; 0: not an EC key
+   (FC_ERR_DER: go on with RSA); -1: an EC key we refuse (one line printed). */
+static int try_ec(fc_ec_pubkey *ec, const uint8_t *der, size_t der_len, const char *path) {
+  fc_err rc = fc_ec_pubkey_from_der(ec, der, der_len);
+  if (rc == FC_OK) return 1;
+  if (rc == FC_ERR_DER) return 0;
+  fct_error(CMD, "%s: EC key: %s", path,
+            rc == FC_ERR_UNSUPPORTED ? "curve not supported (P-256 and P-384 are)"
+                                     : "the point is not on the curve");
+  return -1;
+}
+
+/* Loads the key, RSA (*is_ec = 0) or EC (*is_ec = 1); returns 0 or prints
+   one line and returns FCT_EXIT_USAGE. */
+static int load_key(fc_rsa_pubkey *key, fc_ec_pubkey *ec, int *is_ec, const char *path,
+                    uint32_t want_e) {
   size_t len;
   uint8_t *buf = fct_read_file(CMD, path, KEY_MAX, &len);
   if (buf == NULL) return FCT_EXIT_USAGE;
-  int status = FCT_EXIT_USAGE, carries_e = 1;
+  int status = FCT_EXIT_USAGE, carries_e = 1, ecr;
   fc_err rc;
   if (fct_pem_detect(buf, len)) {
     uint8_t *der;
@@ -106,6 +124,13 @@ static int load_key(fc_rsa_pubkey *key, const char *path, uint32_t want_e) {
       goto out;
     }
     int got = fct_der_kind(der, der_len);
+    int e = kind == FCT_PEM_SPKI ? try_ec(ec, der, der_len, path) : 0;
+    if (e != 0) {
+      free(der);
+      *is_ec = e > 0;
+      if (e < 0) goto out;
+      goto ec_key;
+    }
     rc = fc_rsa_pubkey_from_der(key, der, der_len);
     free(der);
     if (rc == FC_OK && got != kind) {
@@ -118,6 +143,10 @@ static int load_key(fc_rsa_pubkey *key, const char *path, uint32_t want_e) {
       fct_error(CMD, "%s: PEM body: %s", path, rc_text(rc));
       goto out;
     }
+  } else if ((ecr = try_ec(ec, buf, len, path)) != 0) {
+    *is_ec = ecr > 0;
+    if (ecr < 0) goto out;
+    goto ec_key;
   } else if ((rc = fc_rsa_pubkey_from_der(key, buf, len)) == FC_OK) {
     /* DER */
   } else if (rc != FC_ERR_DER) {
@@ -143,6 +172,12 @@ static int load_key(fc_rsa_pubkey *key, const char *path, uint32_t want_e) {
     goto out;
   }
   status = 0;
+  goto out;
+ec_key:
+  if (want_e != 0)
+    fct_error(CMD, "%s: an EC key; --e applies to RSA keys", path);
+  else
+    status = 0;
 out:
   free(buf);
   return status;
@@ -235,12 +270,21 @@ int fct_verify_main(int argc, char **argv) {
   int status = FCT_EXIT_USAGE;
   uint8_t *sig = NULL;
   fc_rsa_pubkey *key = malloc(sizeof(*key));
+  fc_ec_pubkey ec;
+  int is_ec = 0;
   if (key == NULL) {
     fct_error(CMD, "out of memory");
     return FCT_EXIT_USAGE;
   }
-  if (load_key(key, key_path, want_e) != 0) goto out;
-  if (key->hash != 0) {
+  memset(key, 0, sizeof(*key));
+  if (load_key(key, &ec, &is_ec, key_path, want_e) != 0) goto out;
+  if (is_ec && (pss || salt_arg != NULL)) {
+    fct_error(CMD, "%s: an EC key; --pss and --salt apply to RSA keys", key_path);
+    goto out;
+  }
+  if (is_ec) {
+    if (hash == 0) hash = FC_SHA256;
+  } else if (key->hash != 0) {
     /* A .vbpubk binds its hash: another --hash is a contradiction. */
     if (hash != 0 && (int32_t)hash != key->hash) {
       fct_error(CMD, "%s: a vboot %s key; --hash %s does not apply", key_path,
@@ -262,8 +306,9 @@ int fct_verify_main(int argc, char **argv) {
     goto out;
   }
   size_t dlen = fc_hash_len(hash);
-  fc_err rc = pss ? fc_rsa_verify_pss(key, hash, hash, salt, digest, dlen, sig, sig_len)
-                  : fc_rsa_verify(key, hash, digest, dlen, sig, sig_len);
+  fc_err rc = is_ec ? fc_ecdsa_verify(&ec, digest, dlen, sig, sig_len)
+               : pss ? fc_rsa_verify_pss(key, hash, hash, salt, digest, dlen, sig, sig_len)
+                     : fc_rsa_verify(key, hash, digest, dlen, sig, sig_len);
   if (rc == FC_OK) {
     fct_error(CMD, "signature OK");
     status = FCT_EXIT_OK;
