@@ -20,19 +20,49 @@
  * same for both limb widths: Q's table of 8 points (1,152 bytes), two
  * digit strings (772), the running point and the additions' temporaries.
  */
-#ifndef FC_EC_BODY_H
-#define FC_EC_BODY_H
-
 #include "ec/ec_internal.h"
 
-#define EC_NL_MAX (384 / EC_LB)
-#define EC_MAX_BITS 384
+/* Every name of this body gets the curve size as a suffix (ec_verify_256),
+   so a kernel file includes it once per curve with constant limb counts. */
+#define EC_CAT2(a, b) a##_##b
+#define EC_CAT(a, b) EC_CAT2(a, b)
+#define EC_NAME(x) EC_CAT(x, EC_BITS)
+#define fe EC_NAME(fe)
+#define ec_mod EC_NAME(ec_mod)
+#define ec_jpt EC_NAME(ec_jpt)
+#define ec_ctx EC_NAME(ec_ctx)
+#define ec_add EC_NAME(ec_add)
+#define ec_add_tail EC_NAME(ec_add_tail)
+#define ec_cmp EC_NAME(ec_cmp)
+#define ec_copy EC_NAME(ec_copy)
+#define ec_ctx_init EC_NAME(ec_ctx_init)
+#define ec_dbl EC_NAME(ec_dbl)
+#define ec_from64 EC_NAME(ec_from64)
+#define ec_from_be EC_NAME(ec_from_be)
+#define ec_is_zero EC_NAME(ec_is_zero)
+#define ec_madd EC_NAME(ec_madd)
+#define ec_minus_small EC_NAME(ec_minus_small)
+#define ec_mod_add EC_NAME(ec_mod_add)
+#define ec_mod_pow EC_NAME(ec_mod_pow)
+#define ec_mod_sub EC_NAME(ec_mod_sub)
+#define ec_mont_mul EC_NAME(ec_mont_mul)
+#define ec_mul2 EC_NAME(ec_mul2)
+#define ec_mul2_jac EC_NAME(ec_mul2_jac)
+#define ec_point_in EC_NAME(ec_point_in)
+#define ec_set_inf EC_NAME(ec_set_inf)
+#define ec_to64 EC_NAME(ec_to64)
+#define ec_to_be EC_NAME(ec_to_be)
+#define ec_verify EC_NAME(ec_verify)
+#define ec_wnaf EC_NAME(ec_wnaf)
+#define ec_sub_n EC_NAME(ec_sub_n)
+#define ec_add_n EC_NAME(ec_add_n)
+#define EC_NL (EC_BITS / EC_LB)
 
-typedef EC_LIMB fe[EC_NL_MAX];
+typedef EC_LIMB fe[EC_NL];
 
 typedef struct {
   unsigned nl;
-  EC_LIMB m[EC_NL_MAX];
+  EC_LIMB m[EC_NL];
   EC_LIMB minv; /* -1/m mod 2^EC_LB */
 } ec_mod;
 
@@ -73,7 +103,7 @@ static void ec_ctx_init(ec_ctx *E, const fc__ec_curve *c) {
   unsigned l64 = c->limbs64;
   E->c = c;
   E->bits = c->bits;
-  E->nl = E->p.nl = E->n.nl = c->bits / EC_LB;
+  E->p.nl = E->n.nl = EC_NL;
   ec_from64(E->p.m, c->p, l64);
   ec_from64(E->n.m, c->n, l64);
   E->p.minv = (EC_LIMB)c->pinv; /* -1/m mod 2^32 is -1/m mod 2^64's low half */
@@ -141,19 +171,20 @@ static EC_LIMB ec_sub_n(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, unsigned
 
 /* r = a + b mod m, a, b < m. r may alias a or b. */
 static void ec_mod_add(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
-  EC_LIMB c = ec_add_n(r, a, b, m->nl);
-  if (c || ec_cmp(r, m->m, m->nl) >= 0) ec_sub_n(r, r, m->m, m->nl);
+  EC_LIMB c = ec_add_n(r, a, b, EC_NL);
+  if (c || ec_cmp(r, m->m, EC_NL) >= 0) ec_sub_n(r, r, m->m, EC_NL);
 }
 
 /* r = a - b mod m, a, b < m. r may alias a or b. */
 static void ec_mod_sub(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
-  if (ec_sub_n(r, a, b, m->nl)) ec_add_n(r, r, m->m, m->nl);
+  if (ec_sub_n(r, a, b, EC_NL)) ec_add_n(r, r, m->m, EC_NL);
 }
 
 /* r = a b / R mod m for a, b < m; r < m. r may alias a or b. */
 static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
-  unsigned nl = m->nl;
-  EC_LIMB t[EC_NL_MAX + 2] = {0};
+  const unsigned nl = EC_NL;
+  EC_LIMB t[EC_NL + 2];
+  for (unsigned i = 0; i < EC_NL + 2; i++) t[i] = 0;
   for (unsigned i = 0; i < nl; i++) {
     EC_DLIMB c = 0;
     EC_LIMB bi = b[i];
@@ -185,12 +216,12 @@ static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec
 static void ec_mod_pow(EC_LIMB *r, const EC_LIMB *base, const EC_LIMB *e, unsigned ebits,
                        const EC_LIMB *one, const ec_mod *m) {
   fe x = {0};
-  ec_copy(x, one, m->nl);
+  ec_copy(x, one, EC_NL);
   for (unsigned i = ebits; i-- > 0;) {
     ec_mont_mul(x, x, x, m);
     if ((e[i / EC_LB] >> (i % EC_LB)) & 1) ec_mont_mul(x, x, base, m);
   }
-  ec_copy(r, x, m->nl);
+  ec_copy(r, x, EC_NL);
 }
 
 /* m - k for a small k (m's low limb is above it: p and n of both curves). */
@@ -203,12 +234,12 @@ static void ec_minus_small(EC_LIMB *r, const EC_LIMB *m, unsigned nl, EC_LIMB k)
 
 static void ec_dbl(ec_jpt *r, const ec_jpt *a, const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  unsigned nl = E->nl;
+  const unsigned nl = EC_NL;
   if (ec_is_zero(a->z, nl)) {
     *r = *a;
     return;
   }
-  fe delta = {0}, gamma = {0}, beta = {0}, alpha = {0}, t1 = {0}, t2 = {0};
+  fe delta, gamma, beta, alpha, t1, t2;
   ec_mont_mul(delta, a->z, a->z, p);
   ec_mont_mul(gamma, a->y, a->y, p);
   ec_mont_mul(beta, a->x, gamma, p);
@@ -246,7 +277,7 @@ static void ec_set_inf(ec_jpt *r, unsigned nl) {
 static void ec_add_tail(ec_jpt *r, const EC_LIMB *u1, const EC_LIMB *s1, const EC_LIMB *h,
                         const EC_LIMB *rr, const EC_LIMB *z3, const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  fe hh = {0}, hhh = {0}, v = {0}, x3 = {0}, t = {0};
+  fe hh, hhh, v, x3, t;
   ec_mont_mul(hh, h, h, p);
   ec_mont_mul(hhh, h, hh, p);
   ec_mont_mul(v, u1, hh, p);
@@ -258,14 +289,14 @@ static void ec_add_tail(ec_jpt *r, const EC_LIMB *u1, const EC_LIMB *s1, const E
   ec_mont_mul(t, rr, t, p);
   ec_mont_mul(hhh, s1, hhh, p);
   ec_mod_sub(r->y, t, hhh, p);
-  ec_copy(r->x, x3, E->nl);
-  ec_copy(r->z, z3, E->nl);
+  ec_copy(r->x, x3, EC_NL);
+  ec_copy(r->z, z3, EC_NL);
 }
 
 /* r = a + b, both Jacobian. r may alias a. */
 static void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  unsigned nl = E->nl;
+  const unsigned nl = EC_NL;
   if (ec_is_zero(a->z, nl)) {
     *r = *b;
     return;
@@ -274,7 +305,7 @@ static void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E)
     *r = *a;
     return;
   }
-  fe z1z1 = {0}, z2z2 = {0}, u1 = {0}, u2 = {0}, s1 = {0}, s2 = {0}, h = {0}, rr = {0}, z3 = {0};
+  fe z1z1, z2z2, u1, u2, s1, s2, h, rr, z3;
   ec_mont_mul(z1z1, a->z, a->z, p);
   ec_mont_mul(z2z2, b->z, b->z, p);
   ec_mont_mul(u1, a->x, z2z2, p);
@@ -301,14 +332,14 @@ static void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E)
 static void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB *by,
                     const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  unsigned nl = E->nl;
+  const unsigned nl = EC_NL;
   if (ec_is_zero(a->z, nl)) {
     ec_copy(r->x, bx, nl);
     ec_copy(r->y, by, nl);
     ec_copy(r->z, E->one_p, nl);
     return;
   }
-  fe z1z1 = {0}, u1 = {0}, s1 = {0}, u2 = {0}, s2 = {0}, h = {0}, rr = {0}, z3 = {0};
+  fe z1z1, u1, s1, u2, s2, h, rr, z3;
   ec_copy(u1, a->x, nl);
   ec_copy(s1, a->y, nl);
   ec_mont_mul(z1z1, a->z, a->z, p);
@@ -334,7 +365,7 @@ static void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB
    significant first, each 0 or odd in (-2^(w-1), 2^(w-1)); returns the
    count (at most bits + 1). */
 static unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsigned w) {
-  EC_LIMB k[EC_NL_MAX + 1] = {0};
+  EC_LIMB k[EC_NL + 1] = {0};
   ec_copy(k, k_in, nl);
   k[nl] = 0;
   unsigned len = 0;
@@ -370,8 +401,8 @@ static unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsign
 static void ec_mul2_jac(ec_jpt *r, const ec_ctx *E, const EC_LIMB *qx, const EC_LIMB *qy,
                         const EC_LIMB *u1, const EC_LIMB *u2) {
   const fc__ec_curve *c = E->c;
-  unsigned nl = E->nl, l64 = c->limbs64;
-  signed char d1[EC_MAX_BITS + 2], d2[EC_MAX_BITS + 2];
+  const unsigned nl = EC_NL, l64 = EC_BITS / 64;
+  signed char d1[EC_BITS + 2], d2[EC_BITS + 2];
   unsigned wg = c->gtable_len >= 32 ? 7 : 4;
   unsigned l1 = ec_wnaf(d1, u1, nl, wg), l2 = ec_wnaf(d2, u2, nl, 5);
   ec_jpt qt[8] = {{{0}, {0}, {0}}}; /* (2i+1) Q */
@@ -414,7 +445,7 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
   ec_ctx E;
   ec_ctx_init(&E, c);
   const ec_mod *p = &E.p;
-  unsigned nl = E.nl;
+  const unsigned nl = EC_NL;
   fe xl = {0}, yl = {0}, xmm = {0}, ymm = {0}, rhs = {0}, t = {0}, s = {0};
   ec_from_be(xl, x, c->nbytes);
   if (ec_cmp(xl, p->m, nl) >= 0) return FC_ERR_KEY;
@@ -433,7 +464,7 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
     if (ec_cmp(t, rhs, nl) != 0) return FC_ERR_KEY;
   } else {
     /* p = 3 mod 4 on both curves: a root is rhs^((p + 1) / 4) */
-    EC_LIMB e[EC_NL_MAX + 1];
+    EC_LIMB e[EC_NL + 1];
     ec_copy(e, p->m, nl);
     e[nl] = 0;
     for (unsigned i = 0; i <= nl; i++) /* + 1 */
@@ -462,7 +493,7 @@ static int ec_verify(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *
                      const uint8_t *e, const uint8_t *r, const uint8_t *s) {
   ec_ctx E;
   ec_ctx_init(&E, c);
-  unsigned nl = E.nl, l64 = c->limbs64;
+  const unsigned nl = EC_NL, l64 = EC_BITS / 64;
   const ec_mod *n = &E.n, *p = &E.p;
   fe el = {0}, rl = {0}, sl = {0}, sm = {0}, w = {0}, u1 = {0}, u2 = {0}, ex = {0}, x = {0}, y = {0};
   ec_from_be(el, e, c->nbytes);
@@ -498,7 +529,7 @@ static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy
                    const uint8_t *u1b, const uint8_t *u2b, uint8_t *xo, uint8_t *yo) {
   ec_ctx E;
   ec_ctx_init(&E, c);
-  unsigned nl = E.nl, l64 = c->limbs64;
+  const unsigned nl = EC_NL, l64 = EC_BITS / 64;
   const ec_mod *p = &E.p;
   fe u1 = {0}, u2 = {0}, x = {0}, y = {0}, zi = {0}, zi2 = {0}, ex = {0}, one = {1};
   ec_from_be(u1, u1b, c->nbytes);
@@ -521,4 +552,37 @@ static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy
   return 1;
 }
 
-#endif /* FC_EC_BODY_H */
+#undef fe
+#undef ec_mod
+#undef ec_jpt
+#undef ec_ctx
+#undef ec_add
+#undef ec_add_tail
+#undef ec_cmp
+#undef ec_copy
+#undef ec_ctx_init
+#undef ec_dbl
+#undef ec_from64
+#undef ec_from_be
+#undef ec_is_zero
+#undef ec_madd
+#undef ec_minus_small
+#undef ec_mod_add
+#undef ec_mod_pow
+#undef ec_mod_sub
+#undef ec_mont_mul
+#undef ec_mul2
+#undef ec_mul2_jac
+#undef ec_point_in
+#undef ec_set_inf
+#undef ec_to64
+#undef ec_to_be
+#undef ec_verify
+#undef ec_wnaf
+#undef ec_sub_n
+#undef ec_add_n
+#undef EC_NL
+#undef EC_NAME
+#undef EC_CAT
+#undef EC_CAT2
+

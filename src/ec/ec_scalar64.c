@@ -1,7 +1,8 @@
 /*
  * FC_OP_EC kernel "scalar64": 64-bit limbs, 64x64->128 products (the
  * compiler's unsigned __int128: x86-64 MUL, AArch64 MUL/UMULH). Built on
- * targets that have the type (not i686). Arithmetic: src/ec/ec_body.h.
+ * targets that have the type (not i686). Arithmetic: src/ec/ec_body.h,
+ * compiled once per curve (4 and 6 limbs).
  * Stack (-fstack-usage, verify at P-384): gcc 12 x86-64 -O2 about 2.6 KiB.
  */
 #include <stdint.h>
@@ -9,8 +10,27 @@
 #define EC_LIMB uint64_t
 #define EC_DLIMB unsigned __int128
 #define EC_LB 64
+#define EC_BITS 256
 #include "ec/ec_body.h"
+#undef EC_BITS
+#define EC_BITS 384
+#include "ec/ec_body.h"
+#undef EC_BITS
+
+static fc_err point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t *y, int y_odd,
+                       uint64_t *xm, uint64_t *ym) {
+  return c->bits == 256 ? ec_point_in_256(c, x, y, y_odd, xm, ym)
+                        : ec_point_in_384(c, x, y, y_odd, xm, ym);
+}
+static int verify(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy, const uint8_t *e,
+                  const uint8_t *r, const uint8_t *s) {
+  return c->bits == 256 ? ec_verify_256(c, qx, qy, e, r, s) : ec_verify_384(c, qx, qy, e, r, s);
+}
+static int mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy, const uint8_t *u1,
+                const uint8_t *u2, uint8_t *x, uint8_t *y) {
+  return c->bits == 256 ? ec_mul2_256(c, qx, qy, u1, u2, x, y) : ec_mul2_384(c, qx, qy, u1, u2, x, y);
+}
 
 const fc__ec_kernel fc__ec_scalar64 = {
-    {"scalar64", 0}, ec_point_in, ec_verify, ec_mul2, FC__STACK(3072, 3072, 3072),
+    {"scalar64", 0}, point_in, verify, mul2, FC__STACK(3072, 3072, 3072),
 };
