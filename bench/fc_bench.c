@@ -111,6 +111,14 @@ static const mode modes[] = {
      "  --target-us T   length of one run in microseconds (default 1000)\n"
      "  --filter S      only groups whose name (e.g. mRsaPssTest) contains S\n",
      bench_edk2_main},
+    {"ec", "ECDSA P-256/P-384 verify per ec kernel: warm key, key from DER + verify",
+     O_RUNS | O_TARGET | O_FILTER | O_KERNELS | O_CLOCK,
+     "  --runs N        runs per case, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --filter S      only cases whose name (e.g. p384_der_verify) contains S\n"
+     "  --kernels L     only these columns: ec kernel names, openssl\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
+     bench_ec_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 

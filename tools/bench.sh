@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark: every usable Montgomery kernel and OpenSSL 3, as markdown
 # tables on stdout and JSON records in bench.json (warm loops: fc_bench
-# verify) and bench-oneshot.json (key set-up + one verification: fc_bench
-# oneshot).
+# verify), bench-oneshot.json (key set-up + one verification: fc_bench
+# oneshot) and bench-ec.json (ECDSA P-256/P-384: fc_bench ec).
 # Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
@@ -27,3 +27,6 @@ echo "JSON records: $json"
 # What a caller pays from its first call: key set-up + one verification.
 "$out/bench/fc_bench" oneshot --json "$PWD/bench-oneshot.json"
 echo "JSON records: $PWD/bench-oneshot.json"
+# ECDSA P-256 and P-384: warm key, and key from DER + verification.
+"$out/bench/fc_bench" ec --json "$PWD/bench-ec.json"
+echo "JSON records: $PWD/bench-ec.json"
