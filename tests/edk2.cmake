@@ -7,7 +7,7 @@ set(_fc_edk2 ${PROJECT_SOURCE_DIR}/contrib/edk2)
 set(_fc_edk2_sources
   ${_fc_edk2}/FastCryptLib/Init.c ${_fc_edk2}/FastCryptLib/Hash.c
   ${_fc_edk2}/FastCryptLib/Hmac.c ${_fc_edk2}/FastCryptLib/Kdf.c
-  ${_fc_edk2}/FastCryptLib/Cipher.c ${_fc_edk2}/FastCryptLib/Rsa.c
+  ${_fc_edk2}/FastCryptLib/Cipher.c ${_fc_edk2}/FastCryptLib/Rsa.c ${_fc_edk2}/FastCryptLib/Ec.c
   ${_fc_edk2}/FastCryptLib/Unsupported.c ${_fc_edk2}/FastCryptLib/MemMove.c
   ${_fc_edk2}/test/StandIn.c)
 

@@ -940,8 +940,93 @@ TEST(Edk2Unsupported, FailsAsTheNullInstanceDoes) {
   EXPECT_EQ(BigNumInit(), nullptr);
   EXPECT_EQ(BigNumToBin(b, b), -1);
   EXPECT_EQ(DhNew(), nullptr);
-  EXPECT_EQ(EcNewByNid(0x0204), nullptr);
+  EXPECT_EQ(EcNewByNid(0x0206), nullptr); /* SECP521R1: not built */
+  VOID *ec = EcNewByNid(0x0204);
+  ASSERT_NE(ec, nullptr);
+  n = sizeof(b);
+  EXPECT_FALSE(EcGenerateKey(ec, b, &n));
+  EXPECT_FALSE(EcDsaSign(ec, 0x0001, b, 32, b, &n));
+  EcFree(ec);
   EXPECT_EQ(CamelliaGetContextSize(), 0u);
+}
+
+// ------------------------------------------------------------ EC
+
+// EcNewByNid, EcSetPubKey, EcGetPubKey, EcDsaVerify, EcFree: every
+// Wycheproof P1363 test of P-256 and P-384 with SHA-256/384/512 through
+// EcDsaVerify on every ec kernel (valid: TRUE, invalid: FALSE), the size
+// query of EcGetPubKey, and each bad argument from a valid call.
+TEST(Edk2Ec, WycheproofAndArguments) {
+  struct File {
+    const char *name;
+    UINTN nid, hash_nid;
+    fc_hash_alg hash;
+  };
+  const File files[] = {
+      {"ecdsa_secp256r1_sha256_p1363_test.json", 0x0204, 0x0001, FC_SHA256},
+      {"ecdsa_secp256r1_sha512_p1363_test.json", 0x0204, 0x0003, FC_SHA512},
+      {"ecdsa_secp384r1_sha384_p1363_test.json", 0x0205, 0x0002, FC_SHA384},
+      {"ecdsa_secp384r1_sha512_p1363_test.json", 0x0205, 0x0003, FC_SHA512},
+  };
+  for (const std::string &kernel : fct::kernels(FC_OP_EC)) {
+    if (!fct::kernel_usable(FC_OP_EC, kernel)) continue;
+    fct::Pin pin(FC_OP_EC, kernel);
+    ASSERT_EQ(pin.rc, FC_OK);
+    int checked = 0;
+    for (const File &f : files) {
+      SCOPED_TRACE(std::string(f.name) + " " + kernel);
+      auto doc = load_json(f.name);
+      for (const auto &g : doc["testGroups"].items()) {
+        Bytes pt = fct::hex(g["publicKey"]["uncompressed"].as_string());
+        Bytes xy(pt.begin() + 1, pt.end());
+        VOID *ec = EcNewByNid(f.nid);
+        ASSERT_NE(ec, nullptr);
+        UINTN n = 0;
+        EXPECT_FALSE(EcGetPubKey(ec, nullptr, &n)); /* size query, no key yet */
+        EXPECT_EQ(n, xy.size());
+        ASSERT_TRUE(EcSetPubKey(ec, xy.data(), xy.size()));
+        Bytes got(xy.size());
+        n = got.size();
+        ASSERT_TRUE(EcGetPubKey(ec, got.data(), &n));
+        EXPECT_EQ(fct::to_hex(got), fct::to_hex(xy));
+        for (const auto &t : g["tests"].items()) {
+          Bytes msg = fct::hex(t["msg"].as_string()), sig = fct::hex(t["sig"].as_string());
+          UINT8 d[64];
+          ASSERT_EQ(fc_hash(f.hash, ptr(msg), msg.size(), d), FC_OK);
+          BOOLEAN ok = EcDsaVerify(ec, f.hash_nid, d, fc_hash_len(f.hash), ptr(sig), sig.size());
+          EXPECT_EQ(ok != FALSE, t["result"].as_string() == "valid") << "tcId " << t["tcId"].as_int();
+          checked++;
+          if (t["result"].as_string() != "valid") continue;
+          /* each defect from this valid call */
+          UINTN hl = fc_hash_len(f.hash);
+          EXPECT_FALSE(EcDsaVerify(nullptr, f.hash_nid, d, hl, sig.data(), sig.size()));
+          EXPECT_FALSE(EcDsaVerify(ec, f.hash_nid, nullptr, hl, sig.data(), sig.size()));
+          EXPECT_FALSE(EcDsaVerify(ec, f.hash_nid, d, hl, nullptr, sig.size()));
+          EXPECT_FALSE(EcDsaVerify(ec, f.hash_nid, d, hl, sig.data(), sig.size() - 1));
+          EXPECT_FALSE(EcDsaVerify(ec, f.hash_nid, d, hl - 1, sig.data(), sig.size()));
+          EXPECT_FALSE(EcDsaVerify(ec, 0x0009, d, hl, sig.data(), sig.size()));
+          d[0] ^= 1;
+          EXPECT_FALSE(EcDsaVerify(ec, f.hash_nid, d, hl, sig.data(), sig.size()));
+        }
+        /* a point off the curve is refused and the key kept */
+        Bytes off = xy;
+        off.back() ^= 1;
+        EXPECT_FALSE(EcSetPubKey(ec, off.data(), off.size()));
+        EXPECT_FALSE(EcSetPubKey(ec, xy.data(), xy.size() - 1));
+        EXPECT_FALSE(EcSetPubKey(ec, nullptr, xy.size()));
+        n = got.size();
+        ASSERT_TRUE(EcGetPubKey(ec, got.data(), &n));
+        EXPECT_EQ(fct::to_hex(got), fct::to_hex(xy));
+        n = xy.size() - 1;
+        EXPECT_FALSE(EcGetPubKey(ec, got.data(), &n));
+        EXPECT_EQ(n, xy.size());
+        EcFree(ec);
+      }
+    }
+    EXPECT_GT(checked, 1000);
+  }
+  EcFree(nullptr);
+  EXPECT_EQ(EcNewByNid(0x0001), nullptr);
 }
 
 // ParallelHash256HashAll: the SP 800-185 samples EDK2's own unit test uses

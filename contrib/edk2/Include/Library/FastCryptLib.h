@@ -26,4 +26,25 @@ FastCryptLibInitFeatures (
   IN UINT64  Allowed
   );
 
+/**
+  Sets the public key of an EC context from EcNewByNid, as CryptoPkg's
+  OpenSSL instance does (not every BaseCryptLib.h declares it).
+
+  @param[in, out]  EcContext      Context from EcNewByNid.
+  @param[in]       PublicKey      X || Y, each the field's length, big-endian.
+  @param[in]       PublicKeySize  Twice the field's length (64 for P-256,
+                                  96 for P-384).
+
+  @retval TRUE   The key was set.
+  @retval FALSE  NULL arguments, another size, or a point that is not on the
+                 curve; the context is unchanged.
+**/
+BOOLEAN
+EFIAPI
+EcSetPubKey (
+  IN OUT  VOID   *EcContext,
+  IN      UINT8  *PublicKey,
+  IN      UINTN  PublicKeySize
+  );
+
 #endif
