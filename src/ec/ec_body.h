@@ -13,12 +13,15 @@
  * exceptional cases explicitly: either input at infinity, P = Q (a
  * doubling) and P = -Q (infinity). u1 G + u2 Q: Straus-Shamir with wNAF
  * digits, width 7 (or 4, FC_EC_SMALL_TABLE) over the base point's
- * precomputed odd multiples and width 5 over Q's, computed per call.
+ * precomputed odd multiples and width 4 over Q's (Q, 3Q, 5Q, 7Q), computed
+ * per call.
  * The final check compares r Z^2 (and (r + n) Z^2 when r + n < p) with X,
  * without an inversion.
- * Stack (the largest entry point, verify at P-384): about 2.5 KiB, the
- * same for both limb widths: Q's table of 8 points (1,152 bytes), two
- * digit strings (772), the running point and the additions' temporaries.
+ * Stack (the largest entry point, verify at P-384): under 4 KiB on both
+ * limb widths (tests/ec/test_ec_stack.cpp measures it): Q's table of 4
+ * points (576 bytes), two digit strings (772), the running point and one
+ * addition's temporaries; the inversion mod n and the final check have
+ * frames of their own (ec_scalars, ec_x_is_r), not nested with them.
  */
 #include "ec/ec_internal.h"
 
@@ -54,6 +57,8 @@
 #define ec_to_be EC_NAME(ec_to_be)
 #define ec_verify EC_NAME(ec_verify)
 #define ec_wnaf EC_NAME(ec_wnaf)
+#define ec_scalars EC_NAME(ec_scalars)
+#define ec_x_is_r EC_NAME(ec_x_is_r)
 #define ec_sub_n EC_NAME(ec_sub_n)
 #define ec_add_n EC_NAME(ec_add_n)
 #define EC_NL (EC_BITS / EC_LB)
@@ -74,7 +79,7 @@ typedef struct {
 typedef struct {
   const fc__ec_curve *c;
   ec_mod p, n;
-  fe b, one_p, rr_p, one_n, rr_n;
+  fe one_p, rr_p; /* R mod p, R^2 mod p (b and n's constants: read where used) */
   unsigned nl, bits;
 } ec_ctx;
 
@@ -108,11 +113,8 @@ static void ec_ctx_init(ec_ctx *E, const fc__ec_curve *c) {
   ec_from64(E->n.m, c->n, l64);
   E->p.minv = (EC_LIMB)c->pinv; /* -1/m mod 2^32 is -1/m mod 2^64's low half */
   E->n.minv = (EC_LIMB)c->ninv;
-  ec_from64(E->b, c->b_mont, l64);
   ec_from64(E->one_p, c->one_p, l64);
   ec_from64(E->rr_p, c->rr_p, l64);
-  ec_from64(E->one_n, c->one_n, l64);
-  ec_from64(E->rr_n, c->rr_n, l64);
 }
 
 /* nbytes big-endian bytes -> nbytes * 8 / EC_LB limbs. */
@@ -232,7 +234,7 @@ static void ec_minus_small(EC_LIMB *r, const EC_LIMB *m, unsigned nl, EC_LIMB k)
 
 /* ---------------- points ---------------- */
 
-static void ec_dbl(ec_jpt *r, const ec_jpt *a, const ec_ctx *E) {
+static FC__NOINLINE void ec_dbl(ec_jpt *r, const ec_jpt *a, const ec_ctx *E) {
   const ec_mod *p = &E->p;
   const unsigned nl = EC_NL;
   if (ec_is_zero(a->z, nl)) {
@@ -274,27 +276,28 @@ static void ec_set_inf(ec_jpt *r, unsigned nl) {
 
 /* The tail both additions share: H = U2 - U1 and Rr = S2 - S1 given, not
    both zero. */
-static void ec_add_tail(ec_jpt *r, const EC_LIMB *u1, const EC_LIMB *s1, const EC_LIMB *h,
-                        const EC_LIMB *rr, const EC_LIMB *z3, const ec_ctx *E) {
+static inline __attribute__((always_inline)) void ec_add_tail(
+    ec_jpt *r, const EC_LIMB *u1, const EC_LIMB *s1, const EC_LIMB *h, const EC_LIMB *rr,
+    const EC_LIMB *z3, EC_LIMB *w1, EC_LIMB *w2, EC_LIMB *w3, const ec_ctx *E) {
+  /* w1, w2, w3: the caller's dead temporaries (no frame of our own) */
   const ec_mod *p = &E->p;
-  fe hh, hhh, v, x3, t;
-  ec_mont_mul(hh, h, h, p);
-  ec_mont_mul(hhh, h, hh, p);
-  ec_mont_mul(v, u1, hh, p);
-  ec_mont_mul(x3, rr, rr, p);
-  ec_mod_sub(x3, x3, hhh, p);
-  ec_mod_sub(x3, x3, v, p);
-  ec_mod_sub(x3, x3, v, p);
-  ec_mod_sub(t, v, x3, p);
-  ec_mont_mul(t, rr, t, p);
-  ec_mont_mul(hhh, s1, hhh, p);
-  ec_mod_sub(r->y, t, hhh, p);
-  ec_copy(r->x, x3, EC_NL);
+  ec_mont_mul(w1, h, h, p);   /* HH */
+  ec_mont_mul(w2, h, w1, p);  /* HHH */
+  ec_mont_mul(w3, u1, w1, p); /* V */
+  ec_mont_mul(w1, rr, rr, p);
+  ec_mod_sub(w1, w1, w2, p);
+  ec_mod_sub(w1, w1, w3, p);
+  ec_mod_sub(w1, w1, w3, p); /* X3 = R^2 - HHH - 2V */
+  ec_mod_sub(w3, w3, w1, p);
+  ec_mont_mul(w3, rr, w3, p);
+  ec_mont_mul(w2, s1, w2, p);
+  ec_mod_sub(r->y, w3, w2, p); /* Y3 = R (V - X3) - S1 HHH */
+  ec_copy(r->x, w1, EC_NL);
   ec_copy(r->z, z3, EC_NL);
 }
 
 /* r = a + b, both Jacobian. r may alias a. */
-static void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E) {
+static FC__NOINLINE void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E) {
   const ec_mod *p = &E->p;
   const unsigned nl = EC_NL;
   if (ec_is_zero(a->z, nl)) {
@@ -325,11 +328,11 @@ static void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E)
   }
   ec_mont_mul(z3, a->z, b->z, p);
   ec_mont_mul(z3, z3, h, p);
-  ec_add_tail(r, u1, s1, h, rr, z3, E);
+  ec_add_tail(r, u1, s1, h, rr, z3, z1z1, z2z2, u2, E);
 }
 
 /* r = a + (bx, by), the second affine (never infinity). r may alias a. */
-static void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB *by,
+static FC__NOINLINE void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB *by,
                     const ec_ctx *E) {
   const ec_mod *p = &E->p;
   const unsigned nl = EC_NL;
@@ -356,7 +359,7 @@ static void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB
     return;
   }
   ec_mont_mul(z3, a->z, h, p);
-  ec_add_tail(r, u1, s1, h, rr, z3, E);
+  ec_add_tail(r, u1, s1, h, rr, z3, z1z1, u2, s2, E);
 }
 
 /* ---------------- u1 G + u2 Q ---------------- */
@@ -364,7 +367,7 @@ static void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB
 /* wNAF of k (nl limbs, k < 2^bits) with width w: digits d[0 ..), least
    significant first, each 0 or odd in (-2^(w-1), 2^(w-1)); returns the
    count (at most bits + 1). */
-static unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsigned w) {
+static FC__NOINLINE unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsigned w) {
   EC_LIMB k[EC_NL + 1] = {0};
   ec_copy(k, k_in, nl);
   k[nl] = 0;
@@ -398,42 +401,36 @@ static unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsign
 }
 
 /* r = u1 G + u2 Q, Jacobian; u1, u2 < 2^bits (limbs). */
-static void ec_mul2_jac(ec_jpt *r, const ec_ctx *E, const EC_LIMB *qx, const EC_LIMB *qy,
-                        const EC_LIMB *u1, const EC_LIMB *u2) {
+static FC__NOINLINE void ec_mul2_jac(ec_jpt *r, const ec_ctx *E, const uint64_t *qx,
+                                      const uint64_t *qy, const EC_LIMB *u1, const EC_LIMB *u2) {
   const fc__ec_curve *c = E->c;
   const unsigned nl = EC_NL, l64 = EC_BITS / 64;
   signed char d1[EC_BITS + 2], d2[EC_BITS + 2];
   unsigned wg = c->gtable_len >= 32 ? 7 : 4;
-  unsigned l1 = ec_wnaf(d1, u1, nl, wg), l2 = ec_wnaf(d2, u2, nl, 5);
-  ec_jpt qt[8] = {{{0}, {0}, {0}}}; /* (2i+1) Q */
-  ec_copy(qt[0].x, qx, nl);
-  ec_copy(qt[0].y, qy, nl);
+  unsigned l1 = ec_wnaf(d1, u1, nl, wg), l2 = ec_wnaf(d2, u2, nl, 4);
+  ec_jpt qt[4]; /* (2i+1) Q; r holds 2Q while they are made */
+  ec_from64(qt[0].x, qx, l64);
+  ec_from64(qt[0].y, qy, l64);
   ec_copy(qt[0].z, E->one_p, nl);
-  ec_jpt q2 = {{0}, {0}, {0}};
-  ec_dbl(&q2, &qt[0], E);
-  for (int i = 1; i < 8; i++) ec_add(&qt[i], &qt[i - 1], &q2, E);
+  ec_dbl(r, &qt[0], E);
+  for (int i = 1; i < 4; i++) ec_add(&qt[i], &qt[i - 1], r, E);
   ec_set_inf(r, nl);
-  fe zero = {0};
+  fe gx, gy;
   for (unsigned i = l1 > l2 ? l1 : l2; i-- > 0;) {
     ec_dbl(r, r, E);
     if (i < l1 && d1[i] != 0) {
       int v = d1[i] < 0 ? -d1[i] : d1[i];
       const uint64_t *e = c->gtable + (size_t)(v >> 1) * 2 * l64;
-      fe gx = {0}, gy = {0};
       ec_from64(gx, e, l64);
       ec_from64(gy, e + l64, l64);
-      if (d1[i] < 0) ec_mod_sub(gy, zero, gy, &E->p);
+      if (d1[i] < 0) ec_sub_n(gy, E->p.m, gy, nl); /* -y = p - y: y != 0 on the curve */
       ec_madd(r, r, gx, gy, E);
     }
     if (i < l2 && d2[i] != 0) {
-      int v = d2[i] < 0 ? -d2[i] : d2[i];
-      if (d2[i] > 0) {
-        ec_add(r, r, &qt[v >> 1], E);
-      } else {
-        ec_jpt t = qt[v >> 1];
-        ec_mod_sub(t.y, zero, t.y, &E->p);
-        ec_add(r, r, &t, E);
-      }
+      ec_jpt *t = &qt[(d2[i] < 0 ? -d2[i] : d2[i]) >> 1];
+      if (d2[i] < 0) ec_sub_n(t->y, E->p.m, t->y, nl); /* -T (y != 0), restored below */
+      ec_add(r, r, t, E);
+      if (d2[i] < 0) ec_sub_n(t->y, E->p.m, t->y, nl);
     }
   }
 }
@@ -455,7 +452,8 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
   ec_mod_add(s, xmm, xmm, p);
   ec_mod_add(s, s, xmm, p);
   ec_mod_sub(rhs, t, s, p);
-  ec_mod_add(rhs, rhs, E.b, p); /* x^3 - 3x + b */
+  ec_from64(s, c->b_mont, EC_BITS / 64);
+  ec_mod_add(rhs, rhs, s, p); /* x^3 - 3x + b */
   if (y != NULL) {
     ec_from_be(yl, y, c->nbytes);
     if (ec_cmp(yl, p->m, nl) >= 0) return FC_ERR_KEY;
@@ -489,55 +487,69 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
   return FC_OK;
 }
 
+/* u1 = e/s and u2 = r/s mod n (plain), for 1 <= s < n; its own frame, so
+   the inversion's temporaries are gone before the point arithmetic. */
+static FC__NOINLINE void ec_scalars(const ec_ctx *E, const uint8_t *e, const uint8_t *r,
+                                    const uint8_t *s, EC_LIMB *u1, EC_LIMB *u2) {
+  const unsigned nl = EC_NL;
+  const ec_mod *n = &E->n;
+  fe el, rl, sl, sm, w, ex;
+  ec_from_be(el, e, EC_BITS / 8);
+  ec_from_be(sl, s, EC_BITS / 8);
+  if (ec_cmp(el, n->m, nl) >= 0) ec_sub_n(el, el, n->m, nl); /* 2^bits < 2n */
+  /* w = s^(n-2) = 1/s, Montgomery form */
+  ec_from64(w, E->c->rr_n, EC_BITS / 64);
+  ec_mont_mul(sm, sl, w, n);
+  ec_minus_small(ex, n->m, nl, 2);
+  ec_from64(rl, E->c->one_n, EC_BITS / 64); /* R mod n; rl takes r below */
+  ec_mod_pow(w, sm, ex, EC_BITS, rl, n);
+  ec_from_be(rl, r, EC_BITS / 8);
+  ec_mont_mul(u1, el, w, n); /* e/s mod n, plain */
+  ec_mont_mul(u2, rl, w, n);
+}
+
+/* x(R) mod n = r for R Jacobian, not infinity, without an inversion:
+   r Z^2 = X, or (r + n) Z^2 = X when r + n < p (x(R) in [n, p)). */
+static FC__NOINLINE int ec_x_is_r(const ec_ctx *E, const ec_jpt *R, const uint8_t *r) {
+  const unsigned nl = EC_NL;
+  const ec_mod *n = &E->n, *p = &E->p;
+  fe rl, z2, rm, t, rn;
+  ec_from_be(rl, r, EC_BITS / 8);
+  ec_mont_mul(z2, R->z, R->z, p);
+  ec_mont_mul(rm, rl, E->rr_p, p); /* r < n < p */
+  ec_mont_mul(t, rm, z2, p);
+  if (ec_cmp(t, R->x, nl) == 0) return 1;
+  if (ec_add_n(rn, rl, n->m, nl) == 0 && ec_cmp(rn, p->m, nl) < 0) {
+    ec_mont_mul(rm, rn, E->rr_p, p);
+    ec_mont_mul(t, rm, z2, p);
+    if (ec_cmp(t, R->x, nl) == 0) return 1;
+  }
+  return 0;
+}
+
 static int ec_verify(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy,
                      const uint8_t *e, const uint8_t *r, const uint8_t *s) {
   ec_ctx E;
   ec_ctx_init(&E, c);
-  const unsigned nl = EC_NL, l64 = EC_BITS / 64;
-  const ec_mod *n = &E.n, *p = &E.p;
-  fe el = {0}, rl = {0}, sl = {0}, sm = {0}, w = {0}, u1 = {0}, u2 = {0}, ex = {0}, x = {0}, y = {0};
-  ec_from_be(el, e, c->nbytes);
-  ec_from_be(rl, r, c->nbytes);
-  ec_from_be(sl, s, c->nbytes);
-  if (ec_cmp(el, n->m, nl) >= 0) ec_sub_n(el, el, n->m, nl); /* 2^bits < 2n */
-  /* w = s^(n-2) = 1/s, Montgomery form */
-  ec_mont_mul(sm, sl, E.rr_n, n);
-  ec_minus_small(ex, n->m, nl, 2);
-  ec_mod_pow(w, sm, ex, E.bits, E.one_n, n);
-  ec_mont_mul(u1, el, w, n); /* e/s mod n, plain */
-  ec_mont_mul(u2, rl, w, n);
-  ec_from64(x, qx, l64);
-  ec_from64(y, qy, l64);
-  ec_jpt R = {{0}, {0}, {0}};
-  ec_mul2_jac(&R, &E, x, y, u1, u2);
-  if (ec_is_zero(R.z, nl)) return 0;
-  fe z2 = {0}, rm = {0}, t = {0}, rn = {0};
-  ec_mont_mul(z2, R.z, R.z, p);
-  ec_mont_mul(rm, rl, E.rr_p, p); /* r < n < p */
-  ec_mont_mul(t, rm, z2, p);
-  if (ec_cmp(t, R.x, nl) == 0) return 1;
-  /* x(R) in [n, p) reduces to x - n: the candidate r + n, when below p */
-  if (ec_add_n(rn, rl, n->m, nl) == 0 && ec_cmp(rn, p->m, nl) < 0) {
-    ec_mont_mul(rm, rn, E.rr_p, p);
-    ec_mont_mul(t, rm, z2, p);
-    if (ec_cmp(t, R.x, nl) == 0) return 1;
-  }
-  return 0;
+  fe u1, u2;
+  ec_scalars(&E, e, r, s, u1, u2);
+  ec_jpt R;
+  ec_mul2_jac(&R, &E, qx, qy, u1, u2);
+  if (ec_is_zero(R.z, EC_NL)) return 0;
+  return ec_x_is_r(&E, &R, r);
 }
 
 static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy,
                    const uint8_t *u1b, const uint8_t *u2b, uint8_t *xo, uint8_t *yo) {
   ec_ctx E;
   ec_ctx_init(&E, c);
-  const unsigned nl = EC_NL, l64 = EC_BITS / 64;
+  const unsigned nl = EC_NL;
   const ec_mod *p = &E.p;
   fe u1 = {0}, u2 = {0}, x = {0}, y = {0}, zi = {0}, zi2 = {0}, ex = {0}, one = {1};
   ec_from_be(u1, u1b, c->nbytes);
   ec_from_be(u2, u2b, c->nbytes);
-  ec_from64(x, qx, l64);
-  ec_from64(y, qy, l64);
   ec_jpt R = {{0}, {0}, {0}};
-  ec_mul2_jac(&R, &E, x, y, u1, u2);
+  ec_mul2_jac(&R, &E, qx, qy, u1, u2);
   if (ec_is_zero(R.z, nl)) return 0;
   ec_minus_small(ex, p->m, nl, 2);
   ec_mod_pow(zi, R.z, ex, E.bits, E.one_p, p); /* 1/Z */
@@ -579,6 +591,8 @@ static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy
 #undef ec_to_be
 #undef ec_verify
 #undef ec_wnaf
+#undef ec_scalars
+#undef ec_x_is_r
 #undef ec_sub_n
 #undef ec_add_n
 #undef EC_NL
