@@ -3,7 +3,8 @@
  * compiler's unsigned __int128: x86-64 MUL, AArch64 MUL/UMULH). Built on
  * targets that have the type (not i686). Arithmetic: src/ec/ec_body.h,
  * compiled once per curve (4 and 6 limbs).
- * Stack (-fstack-usage, verify at P-384): gcc 12 x86-64 -O2 about 2.6 KiB.
+ * Stack: verify at P-384 at most 4 KiB with its caller (tests/ec/test_ec_stack.cpp:
+ * 3,904 bytes gcc 12, 3,216 clang 14, x86-64 -O3).
  */
 #include <stdint.h>
 
@@ -32,5 +33,5 @@ static int mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy, c
 }
 
 const fc__ec_kernel fc__ec_scalar64 = {
-    {"scalar64", 0}, point_in, verify, mul2, FC__STACK(3072, 3072, 3072),
+    {"scalar64", 0}, point_in, verify, mul2, FC__STACK(4096, 4096, 4096),
 };
