@@ -69,11 +69,7 @@ EcFree (
   }
 }
 
-/*
- * PublicKey: X || Y, PublicKeySize twice the field's length. FALSE, with
- * the context unchanged, for NULL arguments, another size, a coordinate
- * >= p or a point off the curve.
- */
+/* Declared, with its contract, in Library/FastCryptLib.h. */
 BOOLEAN
 EFIAPI
 EcSetPubKey (
