@@ -23,7 +23,7 @@ typedef struct {
   int (*run)(edk2_fold *out);
 } edk2_group;
 
-#define EDK2_NGROUPS 8
+#define EDK2_NGROUPS 9
 extern const edk2_group edk2_groups[EDK2_NGROUPS];
 
 /* Before the first run: the RSA contexts (RsaNew). 0 on success. */
