@@ -182,7 +182,16 @@ static void ec_mod_sub(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_
   if (ec_sub_n(r, a, b, EC_NL)) ec_add_n(r, r, m->m, EC_NL);
 }
 
-/* r = a b / R mod m for a, b < m; r < m. r may alias a or b. */
+/* r = a b / R mod m for a, b < m; r < m. r may alias a or b. A kernel
+   with its own product defines EC_MONT_MUL(r, a, b, limbs) (limbs: m's
+   limbs, then -1/m mod 2^EC_LB, as ec_mod holds them). */
+#ifdef EC_MONT_MUL
+_Static_assert(offsetof(ec_mod, minv) == offsetof(ec_mod, m) + sizeof(fe),
+               "EC_MONT_MUL reads minv after m's limbs");
+static inline void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+  EC_MONT_MUL(r, a, b, m->m);
+}
+#else
 static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
   const unsigned nl = EC_NL;
   EC_LIMB t[EC_NL + 2];
@@ -213,6 +222,7 @@ static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec
   if (t[nl] || ec_cmp(t, m->m, nl) >= 0) ec_sub_n(t, t, m->m, nl);
   ec_copy(r, t, nl);
 }
+#endif
 
 /* r = base^e (Montgomery form in and out; one = R mod m); e has ebits bits. */
 static void ec_mod_pow(EC_LIMB *r, const EC_LIMB *base, const EC_LIMB *e, unsigned ebits,

@@ -65,6 +65,7 @@ typedef struct fc__ec_kernel {
 
 extern const fc__ec_kernel fc__ec_scalar32;
 extern const fc__ec_kernel fc__ec_scalar64;
+extern const fc__ec_kernel fc__ec_mulx;
 
 /* FC_OP_EC's table for the dispatcher (ec/ec_kernels.c). */
 extern const fc__op_kernels fc__ec_op;
