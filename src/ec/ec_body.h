@@ -66,7 +66,7 @@
 typedef EC_LIMB fe[EC_NL];
 
 typedef struct {
-  unsigned nl;
+  unsigned is_p; /* 1: the curve's p, 0: its n (a kernel may special-case p) */
   EC_LIMB m[EC_NL];
   EC_LIMB minv; /* -1/m mod 2^EC_LB */
 } ec_mod;
@@ -108,7 +108,8 @@ static void ec_ctx_init(ec_ctx *E, const fc__ec_curve *c) {
   unsigned l64 = c->limbs64;
   E->c = c;
   E->bits = c->bits;
-  E->p.nl = E->n.nl = EC_NL;
+  E->p.is_p = 1;
+  E->n.is_p = 0;
   ec_from64(E->p.m, c->p, l64);
   ec_from64(E->n.m, c->n, l64);
   E->p.minv = (EC_LIMB)c->pinv; /* -1/m mod 2^32 is -1/m mod 2^64's low half */
@@ -171,25 +172,41 @@ static EC_LIMB ec_sub_n(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, unsigned
   return borrow;
 }
 
+/*
+ * A kernel with field arithmetic of its own defines, before including this
+ * file, EC_MOD_ADD(r, a, b, m), EC_MOD_SUB(r, a, b, m) and
+ * EC_MONT_MUL(r, a, b, mod) with the contracts below; m is the modulus's
+ * limbs followed by -1/m mod 2^EC_LB (ec_mod's m and minv), mod the
+ * ec_mod itself.
+ */
+#ifdef EC_MONT_MUL
+_Static_assert(offsetof(ec_mod, minv) == offsetof(ec_mod, m) + sizeof(fe),
+               "a kernel's arithmetic reads minv after m's limbs");
+#endif
+
 /* r = a + b mod m, a, b < m. r may alias a or b. */
-static void ec_mod_add(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+static inline void ec_mod_add(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+#ifdef EC_MOD_ADD
+  EC_MOD_ADD(r, a, b, m->m);
+#else
   EC_LIMB c = ec_add_n(r, a, b, EC_NL);
   if (c || ec_cmp(r, m->m, EC_NL) >= 0) ec_sub_n(r, r, m->m, EC_NL);
+#endif
 }
 
 /* r = a - b mod m, a, b < m. r may alias a or b. */
-static void ec_mod_sub(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+static inline void ec_mod_sub(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
+#ifdef EC_MOD_SUB
+  EC_MOD_SUB(r, a, b, m->m);
+#else
   if (ec_sub_n(r, a, b, EC_NL)) ec_add_n(r, r, m->m, EC_NL);
+#endif
 }
 
-/* r = a b / R mod m for a, b < m; r < m. r may alias a or b. A kernel
-   with its own product defines EC_MONT_MUL(r, a, b, limbs) (limbs: m's
-   limbs, then -1/m mod 2^EC_LB, as ec_mod holds them). */
+/* r = a b / R mod m for a, b < m; r < m. r may alias a or b. */
 #ifdef EC_MONT_MUL
-_Static_assert(offsetof(ec_mod, minv) == offsetof(ec_mod, m) + sizeof(fe),
-               "EC_MONT_MUL reads minv after m's limbs");
 static inline void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
-  EC_MONT_MUL(r, a, b, m->m);
+  EC_MONT_MUL(r, a, b, m);
 }
 #else
 static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {

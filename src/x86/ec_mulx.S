@@ -209,3 +209,286 @@ fc__ec_mulx_mont6:
 	RESTORE
 	ret
 	.size	fc__ec_mulx_mont6, .-fc__ec_mulx_mont6
+
+/*
+ * void fc__ec_mulx_p256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]):
+ * fc__ec_mulx_mont4 at P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose
+ * -1/p mod 2^64 is 1: q = t[0], and t + q p = t - q + q 2^96 + q (2^64 -
+ * 2^32 + 1) 2^192 clears t[0] with one product (q by p's top limb) and two
+ * shifts instead of a row (Gueron and Krasnov, "Fast prime field
+ * elliptic-curve cryptography with 256-bit primes", J. Cryptogr. Eng. 2015,
+ * section 4). Same bounds and stack as fc__ec_mulx_mont4.
+ */
+.macro RED_P256 T0, T1, T2, T3, T4, TOP
+	movq	\T0, %rdx
+	mulxq	.Lp256_3(%rip), %rcx, %r10
+	movq	%rdx, %rax
+	shlq	$32, %rax
+	shrq	$32, %rdx
+	addq	%rax, \T1
+	adcq	%rdx, \T2
+	adcq	%rcx, \T3
+	adcq	%r10, \T4
+	adcq	$0, \TOP
+.endm
+
+.macro ROUND_P256 I, T0, T1, T2, T3, T4, TOP
+	movq	8*\I(%r11), %rdx
+	xorq	\TOP, \TOP
+	ROW4	%rsi, \T0, \T1, \T2, \T3, \T4, \TOP
+	RED_P256 \T0, \T1, \T2, \T3, \T4, \TOP
+.endm
+
+	.globl	fc__ec_mulx_p256
+	.hidden	fc__ec_mulx_p256
+	.type	fc__ec_mulx_p256, @function
+	.p2align 4
+fc__ec_mulx_p256:
+	SAVE
+	movq	%rdx, %r11
+	xorl	%r8d, %r8d
+	xorl	%r9d, %r9d
+	xorl	%ebx, %ebx
+	xorl	%ebp, %ebp
+	xorl	%r12d, %r12d
+	ROUND_P256 0, %r8, %r9, %rbx, %rbp, %r12, %r13
+	ROUND_P256 1, %r9, %rbx, %rbp, %r12, %r13, %r8
+	ROUND_P256 2, %rbx, %rbp, %r12, %r13, %r8, %r9
+	ROUND_P256 3, %rbp, %r12, %r13, %r8, %r9, %rbx
+	leaq	.Lp256(%rip), %rcx
+	FINAL4	%r12, %r13, %r8, %r9, %rbx
+	RESTORE
+	ret
+	.size	fc__ec_mulx_p256, .-fc__ec_mulx_p256
+
+/*
+ * void fc__ec_mulx_p256_sqr(uint64_t r[4], const uint64_t a[4]): r = a^2 /
+ * 2^256 mod p at P-256's p, a < p, r may alias a. The square whole (the
+ * triangle of the six products a_i a_j, i < j, doubled, then the four
+ * a_i^2: HAC 14.16), then Montgomery reduction of its low half by the
+ * shifts of RED_P256 (4 rounds over a rotating window, each limb entering
+ * at 0 so no carry leaves it), the high half added and one conditional
+ * subtraction: the low half's reduction is at most p and the high half
+ * below p. 14 products against fc__ec_mulx_p256's 20. Stack as it.
+ */
+.macro RED_LOW W0, W1, W2, W3
+	movq	\W0, %rdx
+	mulxq	.Lp256_3(%rip), %rcx, %rax
+	movq	%rdx, %rbp
+	shlq	$32, %rbp
+	shrq	$32, %rdx
+	xorl	%ebx, %ebx
+	movq	%rbx, \W0
+	addq	%rbp, \W1
+	adcq	%rdx, \W2
+	adcq	%rcx, \W3
+	adcq	%rax, \W0
+.endm
+
+	.globl	fc__ec_mulx_p256_sqr
+	.hidden	fc__ec_mulx_p256_sqr
+	.type	fc__ec_mulx_p256_sqr, @function
+	.p2align 4
+fc__ec_mulx_p256_sqr:
+	SAVE
+	/* triangle: t1..t6 in %r9 %r10 %r11 %r12 %r13 %r14 */
+	movq	0(%rsi), %rdx
+	mulxq	8(%rsi), %r9, %r10
+	mulxq	16(%rsi), %rax, %r11
+	addq	%rax, %r10
+	mulxq	24(%rsi), %rax, %r12
+	adcq	%rax, %r11
+	adcq	$0, %r12
+	movq	8(%rsi), %rdx
+	mulxq	16(%rsi), %rax, %rcx
+	mulxq	24(%rsi), %rbx, %r13
+	addq	%rax, %r11
+	adcq	%rcx, %r12
+	adcq	$0, %r13
+	addq	%rbx, %r12
+	adcq	$0, %r13
+	movq	16(%rsi), %rdx
+	mulxq	24(%rsi), %rax, %r14
+	addq	%rax, %r13
+	adcq	$0, %r14
+	/* doubled, t7 in %r15; then the diagonal, t0 in %r8 */
+	xorl	%r15d, %r15d
+	addq	%r9, %r9
+	adcq	%r10, %r10
+	adcq	%r11, %r11
+	adcq	%r12, %r12
+	adcq	%r13, %r13
+	adcq	%r14, %r14
+	adcq	$0, %r15
+	movq	0(%rsi), %rdx
+	mulxq	%rdx, %r8, %rax
+	movq	8(%rsi), %rdx
+	mulxq	%rdx, %rbx, %rcx
+	addq	%rax, %r9
+	adcq	%rbx, %r10
+	adcq	%rcx, %r11
+	movq	16(%rsi), %rdx
+	mulxq	%rdx, %rbx, %rcx
+	adcq	%rbx, %r12
+	adcq	%rcx, %r13
+	movq	24(%rsi), %rdx
+	mulxq	%rdx, %rbx, %rcx
+	adcq	%rbx, %r14
+	adcq	%rcx, %r15
+	/* low half's reduction, then the high half */
+	RED_LOW	%r8, %r9, %r10, %r11
+	RED_LOW	%r9, %r10, %r11, %r8
+	RED_LOW	%r10, %r11, %r8, %r9
+	RED_LOW	%r11, %r8, %r9, %r10
+	xorl	%eax, %eax
+	addq	%r12, %r8
+	adcq	%r13, %r9
+	adcq	%r14, %r10
+	adcq	%r15, %r11
+	adcq	$0, %rax
+	leaq	.Lp256(%rip), %rcx
+	FINAL4	%r8, %r9, %r10, %r11, %rax
+	RESTORE
+	ret
+	.size	fc__ec_mulx_p256_sqr, .-fc__ec_mulx_p256_sqr
+
+/*
+ * void fc__ec_mulx_add4(r, a, b, m), fc__ec_mulx_add6: r = a + b mod m;
+ * void fc__ec_mulx_sub4(r, a, b, m), fc__ec_mulx_sub6: r = a - b mod m;
+ * a, b < m, r < m; r may alias a or b. Constant time (CMOV). Leaf
+ * functions; add6 and sub6 save %rbx (16 bytes of stack with the return
+ * address), the others none.
+ */
+	.globl	fc__ec_mulx_add4
+	.hidden	fc__ec_mulx_add4
+	.type	fc__ec_mulx_add4, @function
+	.p2align 4
+fc__ec_mulx_add4:
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %rax
+	xorl	%r11d, %r11d
+	addq	0(%rdx), %r8
+	adcq	8(%rdx), %r9
+	adcq	16(%rdx), %r10
+	adcq	24(%rdx), %rax
+	adcq	$0, %r11
+	FINAL4	%r8, %r9, %r10, %rax, %r11
+	ret
+	.size	fc__ec_mulx_add4, .-fc__ec_mulx_add4
+
+	.globl	fc__ec_mulx_add6
+	.hidden	fc__ec_mulx_add6
+	.type	fc__ec_mulx_add6, @function
+	.p2align 4
+fc__ec_mulx_add6:
+	pushq	%rbx
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %r11
+	movq	32(%rsi), %rax
+	movq	40(%rsi), %rsi
+	xorl	%ebx, %ebx
+	addq	0(%rdx), %r8
+	adcq	8(%rdx), %r9
+	adcq	16(%rdx), %r10
+	adcq	24(%rdx), %r11
+	adcq	32(%rdx), %rax
+	adcq	40(%rdx), %rsi
+	adcq	$0, %rbx
+	FINAL6	%r8, %r9, %r10, %r11, %rax, %rsi, %rbx
+	popq	%rbx
+	ret
+	.size	fc__ec_mulx_add6, .-fc__ec_mulx_add6
+
+/* a - b, then + m; the sum is kept when the difference borrowed (ZF of the
+   borrow mask clear), the difference otherwise. */
+	.globl	fc__ec_mulx_sub4
+	.hidden	fc__ec_mulx_sub4
+	.type	fc__ec_mulx_sub4, @function
+	.p2align 4
+fc__ec_mulx_sub4:
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %rax
+	subq	0(%rdx), %r8
+	sbbq	8(%rdx), %r9
+	sbbq	16(%rdx), %r10
+	sbbq	24(%rdx), %rax
+	sbbq	%r11, %r11
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%rax, 24(%rdi)
+	addq	0(%rcx), %r8
+	adcq	8(%rcx), %r9
+	adcq	16(%rcx), %r10
+	adcq	24(%rcx), %rax
+	testq	%r11, %r11
+	cmovzq	0(%rdi), %r8
+	cmovzq	8(%rdi), %r9
+	cmovzq	16(%rdi), %r10
+	cmovzq	24(%rdi), %rax
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%rax, 24(%rdi)
+	ret
+	.size	fc__ec_mulx_sub4, .-fc__ec_mulx_sub4
+
+	.globl	fc__ec_mulx_sub6
+	.hidden	fc__ec_mulx_sub6
+	.type	fc__ec_mulx_sub6, @function
+	.p2align 4
+fc__ec_mulx_sub6:
+	pushq	%rbx
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %r11
+	movq	32(%rsi), %rax
+	movq	40(%rsi), %rsi
+	subq	0(%rdx), %r8
+	sbbq	8(%rdx), %r9
+	sbbq	16(%rdx), %r10
+	sbbq	24(%rdx), %r11
+	sbbq	32(%rdx), %rax
+	sbbq	40(%rdx), %rsi
+	sbbq	%rbx, %rbx
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	movq	%rax, 32(%rdi)
+	movq	%rsi, 40(%rdi)
+	addq	0(%rcx), %r8
+	adcq	8(%rcx), %r9
+	adcq	16(%rcx), %r10
+	adcq	24(%rcx), %r11
+	adcq	32(%rcx), %rax
+	adcq	40(%rcx), %rsi
+	testq	%rbx, %rbx
+	cmovzq	0(%rdi), %r8
+	cmovzq	8(%rdi), %r9
+	cmovzq	16(%rdi), %r10
+	cmovzq	24(%rdi), %r11
+	cmovzq	32(%rdi), %rax
+	cmovzq	40(%rdi), %rsi
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	movq	%rax, 32(%rdi)
+	movq	%rsi, 40(%rdi)
+	popq	%rbx
+	ret
+	.size	fc__ec_mulx_sub6, .-fc__ec_mulx_sub6
+
+	.section .rodata
+	.p2align 5
+.Lp256:
+	.quad	0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001
+.Lp256_3 = .Lp256 + 24
