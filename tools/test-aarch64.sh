@@ -45,7 +45,7 @@ for cpu in max cortex-a72 cortex-a57,neon=off,vfp=off; do
   # fastcrypt command's tests (cli_*): they test the command's own code,
   # which is the same under every model (the kernels it calls are the
   # library tests' business). And the ec tests (test_ec_*): the ec kernels
-  # (scalar64, scalar32) need no hwcap, so every model runs the same code.
+  # (armv8, scalar64, scalar32) need no hwcap, so every model runs the same code.
   skip=()
   [ "$cpu" = max ] || skip=(-E '^(test_mont_worst|test_ec_.*|cli_.*)$')
   if QEMU_CPU="$cpu" ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2 "${skip[@]}"; then

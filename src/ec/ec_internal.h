@@ -66,6 +66,7 @@ typedef struct fc__ec_kernel {
 extern const fc__ec_kernel fc__ec_scalar32;
 extern const fc__ec_kernel fc__ec_scalar64;
 extern const fc__ec_kernel fc__ec_mulx;
+extern const fc__ec_kernel fc__ec_armv8;
 
 /* FC_OP_EC's table for the dispatcher (ec/ec_kernels.c). */
 extern const fc__op_kernels fc__ec_op;

@@ -355,135 +355,189 @@ fc__ec_mulx_p256_sqr:
 /*
  * void fc__ec_mulx_add4(r, a, b, m), fc__ec_mulx_add6: r = a + b mod m;
  * void fc__ec_mulx_sub4(r, a, b, m), fc__ec_mulx_sub6: r = a - b mod m;
- * a, b < m, r < m; r may alias a or b. Constant time (CMOV). Leaf
- * functions; add6 and sub6 save %rbx (16 bytes of stack with the return
- * address), the others none.
+ * a, b < m, r < m; r may alias a or b. The sum (difference) and its
+ * correction by m both in registers, one chosen by CMOV: constant time,
+ * and no store read back. Stack: the saved registers (16 bytes at 4
+ * limbs, 48 at 6) and the return address.
  */
+/* X0.. = A + B (memory at %rsi, %rdx), carry in %rax; C0.. = a copy */
+.macro SUM4 X0, X1, X2, X3, C0, C1, C2, C3
+	movq	0(%rsi), \X0
+	movq	8(%rsi), \X1
+	movq	16(%rsi), \X2
+	movq	24(%rsi), \X3
+	xorl	%eax, %eax
+	addq	0(%rdx), \X0
+	adcq	8(%rdx), \X1
+	adcq	16(%rdx), \X2
+	adcq	24(%rdx), \X3
+	adcq	$0, %rax
+	movq	\X0, \C0
+	movq	\X1, \C1
+	movq	\X2, \C2
+	movq	\X3, \C3
+.endm
+
+.macro STORE4 X0, X1, X2, X3
+	movq	\X0, 0(%rdi)
+	movq	\X1, 8(%rdi)
+	movq	\X2, 16(%rdi)
+	movq	\X3, 24(%rdi)
+.endm
+
 	.globl	fc__ec_mulx_add4
 	.hidden	fc__ec_mulx_add4
 	.type	fc__ec_mulx_add4, @function
 	.p2align 4
 fc__ec_mulx_add4:
+	pushq	%rbx
+	pushq	%rbp
+	SUM4	%r8, %r9, %r10, %r11, %rsi, %rdx, %rbx, %rbp
+	subq	0(%rcx), %r8
+	sbbq	8(%rcx), %r9
+	sbbq	16(%rcx), %r10
+	sbbq	24(%rcx), %r11
+	sbbq	$0, %rax
+	cmovcq	%rsi, %r8
+	cmovcq	%rdx, %r9
+	cmovcq	%rbx, %r10
+	cmovcq	%rbp, %r11
+	STORE4	%r8, %r9, %r10, %r11
+	popq	%rbp
+	popq	%rbx
+	ret
+	.size	fc__ec_mulx_add4, .-fc__ec_mulx_add4
+
+/* a - b, then + m; the sum is kept when the difference borrowed (the
+   borrow mask %rax non-zero), the difference otherwise. */
+	.globl	fc__ec_mulx_sub4
+	.hidden	fc__ec_mulx_sub4
+	.type	fc__ec_mulx_sub4, @function
+	.p2align 4
+fc__ec_mulx_sub4:
+	pushq	%rbx
+	pushq	%rbp
 	movq	0(%rsi), %r8
 	movq	8(%rsi), %r9
 	movq	16(%rsi), %r10
-	movq	24(%rsi), %rax
-	xorl	%r11d, %r11d
-	addq	0(%rdx), %r8
-	adcq	8(%rdx), %r9
-	adcq	16(%rdx), %r10
-	adcq	24(%rdx), %rax
-	adcq	$0, %r11
-	FINAL4	%r8, %r9, %r10, %rax, %r11
+	movq	24(%rsi), %r11
+	subq	0(%rdx), %r8
+	sbbq	8(%rdx), %r9
+	sbbq	16(%rdx), %r10
+	sbbq	24(%rdx), %r11
+	sbbq	%rax, %rax
+	movq	%r8, %rsi
+	movq	%r9, %rdx
+	movq	%r10, %rbx
+	movq	%r11, %rbp
+	addq	0(%rcx), %r8
+	adcq	8(%rcx), %r9
+	adcq	16(%rcx), %r10
+	adcq	24(%rcx), %r11
+	testq	%rax, %rax
+	cmovzq	%rsi, %r8
+	cmovzq	%rdx, %r9
+	cmovzq	%rbx, %r10
+	cmovzq	%rbp, %r11
+	STORE4	%r8, %r9, %r10, %r11
+	popq	%rbp
+	popq	%rbx
 	ret
-	.size	fc__ec_mulx_add4, .-fc__ec_mulx_add4
+	.size	fc__ec_mulx_sub4, .-fc__ec_mulx_sub4
+
+/* 6 limbs: X in %r8 %r9 %r10 %r11 %rbx %rbp, the copy in %rsi %rdx %r12
+   %r13 %r14 %r15 (a and b are read before their pointers are reused). */
+.macro LOAD6
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %r11
+	movq	32(%rsi), %rbx
+	movq	40(%rsi), %rbp
+.endm
+
+.macro COPY6
+	movq	%r8, %rsi
+	movq	%r9, %rdx
+	movq	%r10, %r12
+	movq	%r11, %r13
+	movq	%rbx, %r14
+	movq	%rbp, %r15
+.endm
+
+.macro STORE6
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	movq	%rbx, 32(%rdi)
+	movq	%rbp, 40(%rdi)
+.endm
 
 	.globl	fc__ec_mulx_add6
 	.hidden	fc__ec_mulx_add6
 	.type	fc__ec_mulx_add6, @function
 	.p2align 4
 fc__ec_mulx_add6:
-	pushq	%rbx
-	movq	0(%rsi), %r8
-	movq	8(%rsi), %r9
-	movq	16(%rsi), %r10
-	movq	24(%rsi), %r11
-	movq	32(%rsi), %rax
-	movq	40(%rsi), %rsi
-	xorl	%ebx, %ebx
+	SAVE
+	LOAD6
+	xorl	%eax, %eax
 	addq	0(%rdx), %r8
 	adcq	8(%rdx), %r9
 	adcq	16(%rdx), %r10
 	adcq	24(%rdx), %r11
-	adcq	32(%rdx), %rax
-	adcq	40(%rdx), %rsi
-	adcq	$0, %rbx
-	FINAL6	%r8, %r9, %r10, %r11, %rax, %rsi, %rbx
-	popq	%rbx
+	adcq	32(%rdx), %rbx
+	adcq	40(%rdx), %rbp
+	adcq	$0, %rax
+	COPY6
+	subq	0(%rcx), %r8
+	sbbq	8(%rcx), %r9
+	sbbq	16(%rcx), %r10
+	sbbq	24(%rcx), %r11
+	sbbq	32(%rcx), %rbx
+	sbbq	40(%rcx), %rbp
+	sbbq	$0, %rax
+	cmovcq	%rsi, %r8
+	cmovcq	%rdx, %r9
+	cmovcq	%r12, %r10
+	cmovcq	%r13, %r11
+	cmovcq	%r14, %rbx
+	cmovcq	%r15, %rbp
+	STORE6
+	RESTORE
 	ret
 	.size	fc__ec_mulx_add6, .-fc__ec_mulx_add6
-
-/* a - b, then + m; the sum is kept when the difference borrowed (ZF of the
-   borrow mask clear), the difference otherwise. */
-	.globl	fc__ec_mulx_sub4
-	.hidden	fc__ec_mulx_sub4
-	.type	fc__ec_mulx_sub4, @function
-	.p2align 4
-fc__ec_mulx_sub4:
-	movq	0(%rsi), %r8
-	movq	8(%rsi), %r9
-	movq	16(%rsi), %r10
-	movq	24(%rsi), %rax
-	subq	0(%rdx), %r8
-	sbbq	8(%rdx), %r9
-	sbbq	16(%rdx), %r10
-	sbbq	24(%rdx), %rax
-	sbbq	%r11, %r11
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%rax, 24(%rdi)
-	addq	0(%rcx), %r8
-	adcq	8(%rcx), %r9
-	adcq	16(%rcx), %r10
-	adcq	24(%rcx), %rax
-	testq	%r11, %r11
-	cmovzq	0(%rdi), %r8
-	cmovzq	8(%rdi), %r9
-	cmovzq	16(%rdi), %r10
-	cmovzq	24(%rdi), %rax
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%rax, 24(%rdi)
-	ret
-	.size	fc__ec_mulx_sub4, .-fc__ec_mulx_sub4
 
 	.globl	fc__ec_mulx_sub6
 	.hidden	fc__ec_mulx_sub6
 	.type	fc__ec_mulx_sub6, @function
 	.p2align 4
 fc__ec_mulx_sub6:
-	pushq	%rbx
-	movq	0(%rsi), %r8
-	movq	8(%rsi), %r9
-	movq	16(%rsi), %r10
-	movq	24(%rsi), %r11
-	movq	32(%rsi), %rax
-	movq	40(%rsi), %rsi
+	SAVE
+	LOAD6
 	subq	0(%rdx), %r8
 	sbbq	8(%rdx), %r9
 	sbbq	16(%rdx), %r10
 	sbbq	24(%rdx), %r11
-	sbbq	32(%rdx), %rax
-	sbbq	40(%rdx), %rsi
-	sbbq	%rbx, %rbx
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%r11, 24(%rdi)
-	movq	%rax, 32(%rdi)
-	movq	%rsi, 40(%rdi)
+	sbbq	32(%rdx), %rbx
+	sbbq	40(%rdx), %rbp
+	sbbq	%rax, %rax
+	COPY6
 	addq	0(%rcx), %r8
 	adcq	8(%rcx), %r9
 	adcq	16(%rcx), %r10
 	adcq	24(%rcx), %r11
-	adcq	32(%rcx), %rax
-	adcq	40(%rcx), %rsi
-	testq	%rbx, %rbx
-	cmovzq	0(%rdi), %r8
-	cmovzq	8(%rdi), %r9
-	cmovzq	16(%rdi), %r10
-	cmovzq	24(%rdi), %r11
-	cmovzq	32(%rdi), %rax
-	cmovzq	40(%rdi), %rsi
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%r11, 24(%rdi)
-	movq	%rax, 32(%rdi)
-	movq	%rsi, 40(%rdi)
-	popq	%rbx
+	adcq	32(%rcx), %rbx
+	adcq	40(%rcx), %rbp
+	testq	%rax, %rax
+	cmovzq	%rsi, %r8
+	cmovzq	%rdx, %r9
+	cmovzq	%r12, %r10
+	cmovzq	%r13, %r11
+	cmovzq	%r14, %rbx
+	cmovzq	%r15, %rbp
+	STORE6
+	RESTORE
 	ret
 	.size	fc__ec_mulx_sub6, .-fc__ec_mulx_sub6
 
