@@ -478,7 +478,7 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* ghash */ {"vpclmul", "pclmul", "pmull", "ct"},
     /* keccak */ {"avx512", "armv8", "scalar"},
     /* keccak_x */ {"avx512", "avx2", "scalar"},
-    /* ec */ {"scalar64", "scalar32"},
+    /* ec */ {"mulx", "armv8", "scalar64", "scalar32"},
 };
 
 // A kernel of the project that this build lacks (another architecture's or
