@@ -327,3 +327,165 @@ fc__ec_armv8_sub6:
 	stp	x8, x9, [x0, #32]
 	ret
 	.size	fc__ec_armv8_sub6, .-fc__ec_armv8_sub6
+
+/*
+ * void fc__ec_armv8_p256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]),
+ * void fc__ec_armv8_p256_sqr(uint64_t r[4], const uint64_t a[4]):
+ * fc__ec_armv8_mont4 at P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, and
+ * its square. -1/p mod 2^64 is 1, so q = t[0], and t + q p = t - q
+ * + q 2^96 + q (2^64 - 2^32 + 1) 2^192 clears t[0] with two shifts and one
+ * product by p's top limb instead of a row (Gueron and Krasnov, "Fast
+ * prime field elliptic-curve cryptography with 256-bit primes", J.
+ * Cryptogr. Eng. 2015, section 4). The square: the six products a_i a_j
+ * (i < j) doubled and the four a_i^2 (HAC 14.16), its low half reduced by
+ * four such steps over a rotating window (each limb enters at 0, so no
+ * carry leaves it: the result is at most p), the high half (below p)
+ * added, one conditional subtraction. p in x10, x11, (0), x13.
+ * Stack: 64 bytes (x19-x26).
+ */
+.macro P256_CONST
+	mov	x10, #-1
+	mov	x11, #0xffffffff
+	mov	x13, #0xffffffff00000001
+.endm
+
+/* (T0..T4, TOP) += q p with q = T0 (T0 is 0 after it, not written). */
+.macro RED_P256 T0, T1, T2, T3, T4, TOP
+	lsl	x1, \T0, #32
+	lsr	x17, \T0, #32
+	mul	x3, \T0, x13
+	umulh	x16, \T0, x13
+	adds	\T1, \T1, x1
+	adcs	\T2, \T2, x17
+	adcs	\T3, \T3, x3
+	adcs	\T4, \T4, x16
+	adc	\TOP, \TOP, xzr
+.endm
+
+.macro ROUND_P256 I, T0, T1, T2, T3, T4, TOP
+	ldr	x17, [x2, #8*\I]
+	mov	\TOP, xzr
+	ROW4	x17, \T0, \T1, \T2, \T3, \T4, \TOP, x4, x5, x6, x7
+	RED_P256 \T0, \T1, \T2, \T3, \T4, \TOP
+.endm
+
+/* r = (R0..R3, R4) - p when that does not borrow, else R0..R3 */
+.macro FINAL_P256 R0, R1, R2, R3, R4
+	subs	x4, \R0, x10
+	sbcs	x5, \R1, x11
+	sbcs	x6, \R2, xzr
+	sbcs	x7, \R3, x13
+	sbcs	xzr, \R4, xzr
+	csel	x4, \R0, x4, cc
+	csel	x5, \R1, x5, cc
+	csel	x6, \R2, x6, cc
+	csel	x7, \R3, x7, cc
+	stp	x4, x5, [x0]
+	stp	x6, x7, [x0, #16]
+.endm
+
+
+	.globl	fc__ec_armv8_p256
+	.hidden	fc__ec_armv8_p256
+	.type	fc__ec_armv8_p256, %function
+	.p2align 4
+fc__ec_armv8_p256:
+	SAVE
+	P256_CONST
+	ldp	x4, x5, [x1]
+	ldp	x6, x7, [x1, #16]
+	mov	x19, xzr
+	mov	x20, xzr
+	mov	x21, xzr
+	mov	x22, xzr
+	mov	x23, xzr
+	ROUND_P256	0, x19, x20, x21, x22, x23, x24
+	ROUND_P256	1, x20, x21, x22, x23, x24, x19
+	ROUND_P256	2, x21, x22, x23, x24, x19, x20
+	ROUND_P256	3, x22, x23, x24, x19, x20, x21
+	FINAL_P256	x23, x24, x19, x20, x21
+	RESTORE
+	ret
+	.size	fc__ec_armv8_p256, .-fc__ec_armv8_p256
+
+/* low half's step over the window W0..W3: W0 leaves, its q p added, and
+   W0 returns as the window's new top limb (hi + carry, no carry out) */
+.macro RED_LOW W0, W1, W2, W3
+	lsl	x1, \W0, #32
+	lsr	x2, \W0, #32
+	mul	x3, \W0, x13
+	umulh	x8, \W0, x13
+	adds	\W1, \W1, x1
+	adcs	\W2, \W2, x2
+	adcs	\W3, \W3, x3
+	adc	\W0, x8, xzr
+.endm
+
+	.globl	fc__ec_armv8_p256_sqr
+	.hidden	fc__ec_armv8_p256_sqr
+	.type	fc__ec_armv8_p256_sqr, %function
+	.p2align 4
+fc__ec_armv8_p256_sqr:
+	SAVE
+	P256_CONST
+	ldp	x4, x5, [x1]
+	ldp	x6, x7, [x1, #16]
+	/* triangle: t1..t6 in x20..x25 */
+	mul	x20, x4, x5
+	umulh	x21, x4, x5
+	mul	x1, x4, x6
+	umulh	x22, x4, x6
+	mul	x2, x4, x7
+	umulh	x23, x4, x7
+	adds	x21, x21, x1
+	adcs	x22, x22, x2
+	adc	x23, x23, xzr
+	mul	x1, x5, x6
+	umulh	x2, x5, x6
+	mul	x3, x5, x7
+	umulh	x24, x5, x7
+	adds	x22, x22, x1
+	adcs	x23, x23, x2
+	adc	x24, x24, xzr
+	adds	x23, x23, x3
+	adc	x24, x24, xzr
+	mul	x1, x6, x7
+	umulh	x25, x6, x7
+	adds	x24, x24, x1
+	adc	x25, x25, xzr
+	/* doubled (t7 in x26), the diagonal (t0 in x19) */
+	adds	x20, x20, x20
+	adcs	x21, x21, x21
+	adcs	x22, x22, x22
+	adcs	x23, x23, x23
+	adcs	x24, x24, x24
+	adcs	x25, x25, x25
+	adc	x26, xzr, xzr
+	mul	x19, x4, x4
+	umulh	x1, x4, x4
+	mul	x2, x5, x5
+	umulh	x3, x5, x5
+	adds	x20, x20, x1
+	adcs	x21, x21, x2
+	adcs	x22, x22, x3
+	mul	x1, x6, x6
+	umulh	x2, x6, x6
+	adcs	x23, x23, x1
+	adcs	x24, x24, x2
+	mul	x1, x7, x7
+	umulh	x2, x7, x7
+	adcs	x25, x25, x1
+	adc	x26, x26, x2
+	RED_LOW	x19, x20, x21, x22
+	RED_LOW	x20, x21, x22, x19
+	RED_LOW	x21, x22, x19, x20
+	RED_LOW	x22, x19, x20, x21
+	adds	x19, x19, x23
+	adcs	x20, x20, x24
+	adcs	x21, x21, x25
+	adcs	x22, x22, x26
+	adc	x8, xzr, xzr
+	FINAL_P256	x19, x20, x21, x22, x8
+	RESTORE
+	ret
+	.size	fc__ec_armv8_p256_sqr, .-fc__ec_armv8_p256_sqr
