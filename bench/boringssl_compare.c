@@ -18,7 +18,8 @@
  * Usage: boringssl_compare [-r rounds] [-t ms_per_round] [-k keydir] [-c cpu] [-l] [filter ...]
  *   -r  rounds per case (default 41)
  *   -t  target duration of one round of one side, ms (default 2)
- *   -k  directory holding rsa{2048,4096}.{pkcs1,spki}.der, .sig and msg.sha256
+ *   -k  directory holding rsa{2048,4096}.{pkcs1,spki}.der, .sig, msg.sha256,
+ *       ec{256,384}.spki.der, ec{256,384}.sig (DER) and msg.sha384
  *       (default: CMP_KEYDIR, set at build time by tools/bench-boringssl.sh)
  *   -c  pin the process to this CPU (default: no pinning)
  *   -l  list the case names and exit
@@ -40,6 +41,8 @@
 #include <openssl/bytestring.h>
 #include <openssl/crypto.h>
 #include <openssl/digest.h>
+#include <openssl/ec_key.h>
+#include <openssl/ecdsa.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/nid.h>
@@ -267,6 +270,55 @@ static void bs_rsa_warm(const void *a_, long iters) {
   }
 }
 
+/* ECDSA: key from SubjectPublicKeyInfo + verify, and a warm key (DER signature) */
+struct ec_arg {
+  int bits;
+  uint8_t *spki; size_t spki_len;
+  uint8_t *sig; size_t sig_len;
+  uint8_t digest[48]; size_t dlen;
+  fc_ec_pubkey fc_warm;  /* initialised once */
+  EC_KEY *bs_warm;       /* parsed once */
+};
+static EC_KEY *bs_ec_parse(const uint8_t *der, size_t len) {
+  CBS cbs;
+  CBS_init(&cbs, der, len);
+  EVP_PKEY *pk = EVP_parse_public_key(&cbs);
+  if (pk == NULL || CBS_len(&cbs) != 0) { EVP_PKEY_free(pk); return NULL; }
+  EC_KEY *k = EVP_PKEY_get1_EC_KEY(pk);
+  EVP_PKEY_free(pk);
+  return k;
+}
+static void fc_ec_cold(const void *a_, long iters) {
+  const struct ec_arg *a = a_;
+  for (long i = 0; i < iters; i++) {
+    fc_ec_pubkey k;
+    CHECK(fc_ec_pubkey_from_der(&k, a->spki, a->spki_len) == FC_OK, "fc_ec_pubkey_from_der failed");
+    CHECK(fc_ecdsa_verify(&k, a->digest, a->dlen, a->sig, a->sig_len) == FC_OK, "fc_ecdsa_verify failed");
+  }
+}
+static void bs_ec_cold(const void *a_, long iters) {
+  const struct ec_arg *a = a_;
+  for (long i = 0; i < iters; i++) {
+    EC_KEY *k = bs_ec_parse(a->spki, a->spki_len);
+    CHECK(k != NULL, "EVP_parse_public_key failed");
+    CHECK(ECDSA_verify(0, a->digest, a->dlen, a->sig, a->sig_len, k) == 1, "ECDSA_verify failed");
+    EC_KEY_free(k);
+  }
+}
+static void fc_ec_warm(const void *a_, long iters) {
+  const struct ec_arg *a = a_;
+  for (long i = 0; i < iters; i++)
+    CHECK(fc_ecdsa_verify(&a->fc_warm, a->digest, a->dlen, a->sig, a->sig_len) == FC_OK,
+          "fc_ecdsa_verify (warm) failed");
+}
+static void bs_ec_warm(const void *a_, long iters) {
+  const struct ec_arg *a = a_;
+  for (long i = 0; i < iters; i++)
+    CHECK(ECDSA_verify(0, a->digest, a->dlen, a->sig, a->sig_len, a->bs_warm) == 1,
+          "ECDSA_verify (warm) failed");
+}
+static struct ec_arg g_ec[2];
+
 /* ------------------------------------------------------------------ */
 /* Case table                                                           */
 /* ------------------------------------------------------------------ */
@@ -429,6 +481,29 @@ static void setup_and_check(const char *keydir) {
   }
   free(dig);
 
+  /* ---- ECDSA P-256 (SHA-256) and P-384 (SHA-384) ---- */
+  for (int i = 0; i < 2; i++) {
+    struct ec_arg *a = &g_ec[i];
+    char fn[64];
+    size_t dl;
+    a->bits = i ? 384 : 256;
+    snprintf(fn, sizeof fn, "ec%d.spki.der", a->bits); a->spki = read_file(keydir, fn, &a->spki_len);
+    snprintf(fn, sizeof fn, "ec%d.sig", a->bits);      a->sig = read_file(keydir, fn, &a->sig_len);
+    uint8_t *d = read_file(keydir, i ? "msg.sha384" : "msg.sha256", &dl);
+    CHECK(dl == (size_t)(i ? 48 : 32), "digest length");
+    memcpy(a->digest, d, dl); a->dlen = dl; free(d);
+    CHECK(fc_ec_pubkey_from_der(&a->fc_warm, a->spki, a->spki_len) == FC_OK, "check: fc parse EC SPKI");
+    a->bs_warm = bs_ec_parse(a->spki, a->spki_len);
+    CHECK(a->bs_warm != NULL, "check: bssl parse EC SPKI");
+    fc_ec_cold(a, 1); bs_ec_cold(a, 1); fc_ec_warm(a, 1); bs_ec_warm(a, 1);
+    /* a wrong digest is refused by both */
+    uint8_t bd[48]; memcpy(bd, a->digest, a->dlen); bd[0] ^= 1;
+    CHECK(fc_ecdsa_verify(&a->fc_warm, bd, a->dlen, a->sig, a->sig_len) == FC_ERR_SIG,
+          "check: fc accepted a wrong digest (EC)");
+    CHECK(ECDSA_verify(0, bd, a->dlen, a->sig, a->sig_len, a->bs_warm) == 0,
+          "check: bssl accepted a wrong digest (EC)");
+  }
+
   /* ---- case table ---- */
   char nm[64];
   for (int op = 0; op < 2; op++)
@@ -459,6 +534,12 @@ static void setup_and_check(const char *keydir) {
     add_case(nm, "fastcrypt", fc_rsa_warm, "boringssl", bs_rsa_warm, &g_rsa[i], 0);
     snprintf(nm, sizeof nm, "rsa%d-verify-warm-fc-prepared", b);
     add_case(nm, "fc-prep", fc_rsa_warm_prep, "boringssl", bs_rsa_warm, &g_rsa[i], 0);
+  }
+  for (int i = 0; i < 2; i++) {
+    snprintf(nm, sizeof nm, "ecdsa-p%d-parse-spki+verify", g_ec[i].bits);
+    add_case(nm, "fastcrypt", fc_ec_cold, "boringssl", bs_ec_cold, &g_ec[i], 0);
+    snprintf(nm, sizeof nm, "ecdsa-p%d-verify-warm", g_ec[i].bits);
+    add_case(nm, "fastcrypt", fc_ec_warm, "boringssl", bs_ec_warm, &g_ec[i], 0);
   }
 }
 

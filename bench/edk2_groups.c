@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include <Library/BaseCryptLib.h>
+#include <Library/FastCryptLib.h> /* EcSetPubKey: not in every BaseCryptLib.h */
 
 #include "edk2_data.h"
 #include "edk2_ec_data.h"
@@ -199,10 +200,6 @@ static int pss_group(edk2_fold *out) {
   fold(out, md, 32);
   return bad;
 }
-
-/* Not every BaseCryptLib.h declares it; the instance does
-   (contrib/edk2/Include/Library/FastCryptLib.h). */
-BOOLEAN EFIAPI EcSetPubKey(VOID *EcContext, UINT8 *PublicKey, UINTN PublicKeySize);
 
 static int ec_curve(edk2_fold *out, UINTN nid, const UINT8 *xy, UINTN xy_len, const UINT8 *msg,
                     UINTN msg_len, const UINT8 *sig, UINTN sig_len, int sha384) {

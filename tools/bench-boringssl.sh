@@ -2,7 +2,8 @@
 # fastcrypt against BoringSSL in one process (bench/boringssl_compare.c): AES-GCM
 # seal and open (16 B to 16 KiB), streaming GCM against the one-shot call,
 # SHA-1/256/512 and HMAC-SHA-256 at 64 B and 16 KiB, RSA-2048/4096 key from DER
-# + verify and warm verify. The two libraries alternate round by round; every
+# + verify and warm verify, ECDSA P-256/P-384 key from SubjectPublicKeyInfo +
+# verify and warm verify. The two libraries alternate round by round; every
 # result is checked, and outputs are compared between them before timing.
 # Not part of the test command: it needs a BoringSSL built outside the
 # repository (no BoringSSL code is in this tree), e.g.
@@ -36,6 +37,14 @@ for b in 2048 4096; do
   openssl pkey -in "$tmp/rsa$b.key.pem" -pubout -outform DER -out "$tmp/rsa$b.spki.der"
   openssl rsa -in "$tmp/rsa$b.key.pem" -RSAPublicKey_out -outform DER -out "$tmp/rsa$b.pkcs1.der" 2> /dev/null
   openssl dgst -sha256 -sign "$tmp/rsa$b.key.pem" -out "$tmp/rsa$b.sig" "$tmp/msg.bin"
+done
+# ECDSA keys and DER signatures from the openssl command
+openssl dgst -sha384 -binary "$tmp/msg.bin" > "$tmp/msg.sha384"
+for c in 256:prime256v1:sha256 384:secp384r1:sha384; do
+  IFS=: read -r b curve h <<< "$c"
+  openssl ecparam -name "$curve" -genkey -noout -out "$tmp/ec$b.key.pem" 2> /dev/null
+  openssl ec -in "$tmp/ec$b.key.pem" -pubout -outform DER -out "$tmp/ec$b.spki.der" 2> /dev/null
+  openssl dgst -"$h" -sign "$tmp/ec$b.key.pem" -out "$tmp/ec$b.sig" "$tmp/msg.bin"
 done
 cpuid=
 nm "$fcb/src/libfastcrypt.a" > "$tmp/nm.txt" 2> /dev/null || true

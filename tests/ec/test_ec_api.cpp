@@ -7,7 +7,7 @@
 // initialiser clears its output.
 #include <string>
 
-#include "ec_test.h"
+#include "fc_test.h"
 #include "json.h"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "ec/ec_internal.h"
-#include "ec_test.h"
+#include "fc_test.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <memory>
 
-#include "ec_test.h"
+#include "fc_test.h"
 #include "json.h"
 #include "stack_depth.h"
 

@@ -6,7 +6,7 @@
 // to give the same verdicts, from the uncompressed point.
 #include <string>
 
-#include "ec_test.h"
+#include "fc_test.h"
 #include "json.h"
 
 namespace {

@@ -91,13 +91,13 @@ std::string param_name(const std::string &name) {
   return s;
 }
 
-void MontKernelTest::SetUp() {
-  note_kernel_attempt(FC_OP_MONT, GetParam());
-  if (!kernel_usable(FC_OP_MONT, GetParam())) GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
-  pin_ = std::make_unique<Pin>(FC_OP_MONT, GetParam());
+void KernelTest::SetUp() {
+  note_kernel_attempt(op_, GetParam());
+  if (!kernel_usable(op_, GetParam())) GTEST_SKIP() << "UNAVAILABLE on this CPU: " << GetParam();
+  pin_ = std::make_unique<Pin>(op_, GetParam());
   ASSERT_EQ(pin_->rc, FC_OK);
-  ASSERT_STREQ(fc_impl_active(FC_OP_MONT), GetParam().c_str());
-  note_kernel_ran(FC_OP_MONT, GetParam());
+  ASSERT_STREQ(fc_impl_active(op_), GetParam().c_str());
+  note_kernel_ran(op_, GetParam());
 }
 
 // ------------------------------------------------------------ coverage

@@ -47,15 +47,27 @@ struct Pin {
 void note_kernel_attempt(fc_op op, const std::string &name);
 void note_kernel_ran(fc_op op, const std::string &name);
 
-// Fixture of the tests run once per Montgomery kernel (the parameter is the
+// Fixture of the tests run once per kernel of one op (the parameter is the
 // kernel's name): a kernel this CPU cannot run is skipped as UNAVAILABLE,
 // never counted as passed; otherwise it is pinned for the test's duration.
 // Keys and contexts record the kernel active at their init: init them in
 // the test body, after SetUp.
-class MontKernelTest : public ::testing::TestWithParam<std::string> {
+class KernelTest : public ::testing::TestWithParam<std::string> {
  protected:
+  explicit KernelTest(fc_op op) : op_(op) {}
   void SetUp() override;
+  const fc_op op_;
   std::unique_ptr<Pin> pin_;
+};
+
+class MontKernelTest : public KernelTest {
+ protected:
+  MontKernelTest() : KernelTest(FC_OP_MONT) {}
+};
+
+class EcKernelTest : public KernelTest {
+ protected:
+  EcKernelTest() : KernelTest(FC_OP_EC) {}
 };
 
 // "OK", "ARG", ... for messages.
