@@ -164,6 +164,13 @@ int fc__der_tlv(fc__span *in, uint8_t tag, fc__span *val);
 /* A positive minimal INTEGER: 1 and *val = its content (a 00 sign byte
    kept); 0 otherwise. */
 int fc__der_integer(fc__span *in, fc__span *val);
+/* A big-endian number without its leading zero bytes (public data). */
+static inline void fc__be_strip(const uint8_t **p, size_t *len) {
+  while (*len != 0 && (*p)[0] == 0) {
+    (*p)++;
+    (*len)--;
+  }
+}
 
 /* Probe: FC_CPU_* bits present and OS-enabled. Built for the baseline ISA. */
 uint64_t fc__cpu_probe(void);

@@ -99,10 +99,7 @@ fc_curve fc_ec_pubkey_curve(const fc_ec_pubkey *key) {
 /* v (big-endian, len bytes, leading zeros allowed) as nb bytes; 0 if it
    does not fit. */
 static int fixed_be(uint8_t *out, size_t nb, const uint8_t *v, size_t len) {
-  while (len > 0 && v[0] == 0) {
-    v++;
-    len--;
-  }
+  fc__be_strip(&v, &len);
   if (len > nb) return 0;
   memset(out, 0, nb - len);
   memcpy(out + nb - len, v, len);

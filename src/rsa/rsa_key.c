@@ -1,13 +1,6 @@
 /* RSA public keys from raw big-endian numbers and from vboot's formats. */
 #include "rsa/rsa_internal.h"
 
-static void strip(const uint8_t **p, size_t *len) {
-  while (*len && (*p)[0] == 0) {
-    (*p)++;
-    (*len)--;
-  }
-}
-
 /* Fills *key; on failure *key may hold a part of the new key: the public
    entry points clear it (see fc__key_result). rr_nw = 0: R^2 mod n is
    computed (fc_mont_init); otherwise key->mont.rr already holds the rr of a
@@ -16,8 +9,8 @@ static void strip(const uint8_t **p, size_t *len) {
 static fc_err init_raw(fc_rsa_pubkey *key, const uint8_t *n, size_t n_len, const uint8_t *e,
                        size_t e_len, size_t rr_nw, uint32_t n0inv) {
   if (n == NULL || e == NULL) return FC_ERR_ARG;
-  strip(&n, &n_len);
-  strip(&e, &e_len);
+  fc__be_strip(&n, &n_len);
+  fc__be_strip(&e, &e_len);
   if (n_len == 0 || n_len > FC_RSA_MAX_BYTES) return FC_ERR_KEY;
   uint32_t nbits = 8 * (uint32_t)(n_len - 1);
   for (uint8_t t = n[0]; t; t >>= 1) nbits++;
