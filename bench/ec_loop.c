@@ -1,16 +1,33 @@
 /*
- * Driver for tools/ec-icount.sh: `reps` ECDSA verifications of one fixed
- * signature with the ec kernel `name`. Usage: ec_icount <kernel> <256|384> <reps>
+ * `reps` ECDSA verifications of one fixed signature with the ec kernel
+ * `name`, for targets fc_bench does not reach (no OpenSSL there).
+ * Usage: ec_loop <kernel> <256|384> <reps> [time]
+ *   without `time` (tools/ec-icount.sh counts its instructions under qemu):
+ *     the verifications only;
+ *   with `time` (tools/ec-i686-time.sh, native i686): 100 runs of `reps`
+ *     verifications, the first 5 dropped, and prints the mean and standard
+ *     deviation per verification in microseconds, as fc_bench does.
  * The key and the signatures (of the message "hello\n", SHA-256 and
  * SHA-384) were made by `openssl ecparam -genkey` and `openssl dgst -sign`
  * (OpenSSL 3.0, 2026-12-06). Exit status 0 only when every verification
  * passed, so a refused kernel or a broken one is never counted as cheap.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "fastcrypt.h"
+
+static double now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
 
 static const char *const P256[3] = {
     "04b401c6350d4593eabf244e38a52b1dc52b96f39c90bda982602bd1e369c457d1"
@@ -41,7 +58,7 @@ static size_t unhex(const char *s, uint8_t *out) {
 
 int main(int argc, char **argv) {
   uint8_t pt[97], dg[48], sig[96];
-  if (argc != 4) return 2;
+  if (argc != 4 && !(argc == 5 && !strcmp(argv[4], "time"))) return 2;
   int bits = atoi(argv[2]);
   if (bits != 256 && bits != 384) return 2;
   const char *const *v = bits == 256 ? P256 : P384;
@@ -50,7 +67,21 @@ int main(int argc, char **argv) {
   fc_ec_pubkey key;
   size_t pl = unhex(v[0], pt), dl = unhex(v[1], dg), sl = unhex(v[2], sig);
   if (fc_ec_pubkey_init(&key, bits == 256 ? FC_P256 : FC_P384, pt, pl) != FC_OK) return 4;
-  for (unsigned i = 0; i < reps; i++)
-    if (fc_ecdsa_verify_raw(&key, dg, dl, sig, sl) != FC_OK) return 5;
+  if (argc == 4) {
+    for (unsigned i = 0; i < reps; i++)
+      if (fc_ecdsa_verify_raw(&key, dg, dl, sig, sl) != FC_OK) return 5;
+    return 0;
+  }
+  double sum = 0, sq = 0;
+  for (int run = 0; run < 100; run++) {
+    double t0 = now_us();
+    for (unsigned i = 0; i < reps; i++)
+      if (fc_ecdsa_verify_raw(&key, dg, dl, sig, sl) != FC_OK) return 5;
+    double us = (now_us() - t0) / reps;
+    if (run >= 5) sum += us, sq += us * us;
+  }
+  double mean = sum / 95, var = sq / 95 - mean * mean;
+  printf("%s P-%d verify: %.1f +- %.1f us (95 runs of %u)\n", argv[1], bits, mean,
+         sqrt(var > 0 ? var : 0), reps);
   return 0;
 }
