@@ -59,5 +59,6 @@ int fct_sum_main(fc_hash_alg alg, int argc, char **argv);   /* cli/sum.c */
 int fct_verify_main(int argc, char **argv);                 /* cli/verify.c */
 int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */
 int fct_kernels_main(int argc, char **argv);                /* cli/kernels.c */
+int fct_x509_main(int argc, char **argv);                   /* cli/x509.c */
 
 #endif

@@ -29,11 +29,13 @@ static void usage(FILE *f) {
           "  sha3-224sum, sha3-256sum, sha3-384sum, sha3-512sum [OPTION]... [FILE]...\n"
           "      print or check digests, as coreutils' sha*sum commands\n"
           "  verify --key KEY --sig SIG [--hash ALG] [--pss [--salt N|auto]] [--e 65537|3] FILE\n"
-          "      verify an RSA signature (exit 0 valid, 1 invalid, 2 error)\n"
+          "      verify an RSA or ECDSA signature (exit 0 valid, 1 invalid, 2 error)\n"
           "  gcm-encrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"
           "      AES-GCM: write OUT = ciphertext || 16-byte tag\n"
           "  gcm-decrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"
           "      AES-GCM: check IN's last 16 bytes as the tag; OUT only if it verifies\n"
+          "  x509 [--issuer ISSUER] CERT\n"
+          "      print a certificate; check its signature by ISSUER's key\n"
           "  kernels [--json]\n"
           "      every kernel per op, whether this CPU runs it, the active one\n"
           "  version, help\n"
@@ -72,6 +74,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "gcm-encrypt") == 0) return fct_gcm_main(0, argc - 1, argv + 1);
   if (strcmp(cmd, "gcm-decrypt") == 0) return fct_gcm_main(1, argc - 1, argv + 1);
   if (strcmp(cmd, "kernels") == 0) return fct_kernels_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "x509") == 0) return fct_x509_main(argc - 1, argv + 1);
   fprintf(stderr, "fastcrypt: unknown command '%s'\n", cmd);
   usage(stderr);
   return FCT_EXIT_USAGE;

@@ -56,8 +56,8 @@ static int label_is(const uint8_t *l, size_t n, const char *want) {
   return n == strlen(want) && memcmp(l, want, n) == 0;
 }
 
-int fct_pem_decode(const uint8_t *buf, size_t len, uint8_t **der, size_t *der_len,
-                   const char **why) {
+int fct_pem_decode_labels(const uint8_t *buf, size_t len, const char *const *labels, int nlabels,
+                          const char *other, uint8_t **der, size_t *der_len, const char **why) {
   size_t pos = skip_ws(buf, len, 0), n, label_len, end_len;
   const uint8_t *line, *label, *elabel;
   *der = NULL;
@@ -67,16 +67,13 @@ int fct_pem_decode(const uint8_t *buf, size_t len, uint8_t **der, size_t *der_le
     *why = "PEM: malformed BEGIN line";
     return 0;
   }
-  int kind;
-  if (label_is(label, label_len, "PUBLIC KEY")) {
-    kind = FCT_PEM_SPKI;
-  } else if (label_is(label, label_len, "RSA PUBLIC KEY")) {
-    kind = FCT_PEM_PKCS1;
-  } else if (label_len >= 11 && memcmp(label + label_len - 11, "PRIVATE KEY", 11) == 0) {
-    *why = "PEM: a private key; give the public key (openssl pkey -pubout)";
-    return 0;
-  } else {
-    *why = "PEM: not a public key (want BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY)";
+  int kind = 0;
+  for (int i = 0; i < nlabels && kind == 0; i++)
+    if (label_is(label, label_len, labels[i])) kind = i + 1;
+  if (kind == 0) {
+    *why = label_len >= 11 && memcmp(label + label_len - 11, "PRIVATE KEY", 11) == 0
+               ? "PEM: a private key; give the public key (openssl pkey -pubout)"
+               : other;
     return 0;
   }
   /* The body is at most 3/4 of the input. */
@@ -161,4 +158,12 @@ int fct_der_kind(const uint8_t *der, size_t len) {
   if (der[1] & 0x80) i += der[1] & 0x7f; /* long form length: skip its bytes */
   if (i >= len) return 0;
   return der[i] == 0x30 ? FCT_PEM_SPKI : der[i] == 0x02 ? FCT_PEM_PKCS1 : 0;
+}
+
+int fct_pem_decode(const uint8_t *buf, size_t len, uint8_t **der, size_t *der_len,
+                   const char **why) {
+  static const char *const keys[2] = {"PUBLIC KEY", "RSA PUBLIC KEY"}; /* FCT_PEM_SPKI, _PKCS1 */
+  return fct_pem_decode_labels(buf, len, keys, 2,
+                               "PEM: not a public key (want BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY)",
+                               der, der_len, why);
 }

@@ -24,6 +24,12 @@ enum { FCT_PEM_SPKI = 1, FCT_PEM_PKCS1 = 2 };
 int fct_pem_decode(const uint8_t *buf, size_t len, uint8_t **der, size_t *der_len,
                    const char **why);
 
+/* fct_pem_decode's rules for a block whose label is one of labels[0..n):
+   returns 1 + the label's index; 0 with *why set otherwise (`other` for
+   an unlisted label, a hint for a private key). */
+int fct_pem_decode_labels(const uint8_t *buf, size_t len, const char *const *labels, int nlabels,
+                          const char *other, uint8_t **der, size_t *der_len, const char **why);
+
 /* What a DER public key looks like from its first bytes: FCT_PEM_SPKI when
    the outer SEQUENCE starts with a SEQUENCE (SubjectPublicKeyInfo: the
    AlgorithmIdentifier first), FCT_PEM_PKCS1 when with an INTEGER (PKCS#1

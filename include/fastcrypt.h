@@ -16,5 +16,6 @@
 #include "fastcrypt/rsa.h"  /* RSA keys, PKCS#1 v1.5 and PSS verification */
 #include "fastcrypt/aes.h"  /* AES: ECB, CBC, CTR, GCM */
 #include "fastcrypt/ec.h"   /* ECDSA P-256 and P-384 verification */
+#include "fastcrypt/x509.h" /* X.509 certificates: parsing, signatures */
 
 #endif /* FASTCRYPT_H */

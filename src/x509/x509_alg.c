@@ -1,0 +1,110 @@
+/*
+ * AlgorithmIdentifiers of signatures: RSA PKCS#1 v1.5 (RFC 8017 appendix
+ * A.2.4; parameters NULL or absent, RFC 4055 section 5), RSASSA-PSS (RFC
+ * 4055 section 3.1: hash, MGF1 with a hash, salt length, trailer field 1),
+ * ECDSA (RFC 5758 section 3.2: parameters absent).
+ */
+#include "x509/x509_internal.h"
+
+static const uint8_t kPkcs1[8] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01};
+static const uint8_t kEcdsa[6] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04};
+static const uint8_t kSha1[5] = {0x2b, 0x0e, 0x03, 0x02, 0x1a};
+static const uint8_t kNistHash[8] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02};
+
+/* A hash AlgorithmIdentifier's OID: its fc_hash_alg, 0 if unknown. */
+static uint32_t hash_of(fc__span oid) {
+  if (fc__span_eq(oid, kSha1, sizeof kSha1)) return FC_SHA1;
+  if (oid.len == 9 && memcmp(oid.p, kNistHash, 8) == 0) switch (oid.p[8]) {
+      case 1: return FC_SHA256;
+      case 2: return FC_SHA384;
+      case 3: return FC_SHA512;
+      case 4: return FC_SHA224;
+    }
+  return 0;
+}
+
+/* A hash AlgorithmIdentifier (params NULL or absent): its fc_hash_alg, 0
+   when malformed or unknown. */
+static uint32_t hash_alg(fc__span *in) {
+  fc__span seq, oid, null;
+  if (!fc__der_tlv(in, 0x30, &seq) || !fc__der_tlv(&seq, 0x06, &oid)) return 0;
+  if (seq.len != 0 && (!fc__der_tlv(&seq, 0x05, &null) || null.len != 0 || seq.len != 0)) return 0;
+  return hash_of(oid);
+}
+
+/* RSASSA-PSS-params; 0 when malformed or naming an unknown hash. */
+static int pss_params(fc__span params, fc_sigalg *alg) {
+  static const uint8_t kMgf1[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08};
+  fc__span seq, f, mgf, oid, n;
+  alg->hash = FC_SHA1;
+  alg->mgf1_hash = FC_SHA1;
+  alg->salt_len = 20;
+  if (!fc__der_tlv(&params, 0x30, &seq) || params.len != 0) return 0;
+  if (fc__der_peek(&seq, 0xa0)) { /* DER: a default value is never encoded */
+    if (!fc__der_tlv(&seq, 0xa0, &f) || (alg->hash = hash_alg(&f)) == 0 || f.len != 0 ||
+        alg->hash == FC_SHA1)
+      return 0;
+  }
+  if (fc__der_peek(&seq, 0xa1)) {
+    if (!fc__der_tlv(&seq, 0xa1, &f) || !fc__der_tlv(&f, 0x30, &mgf) || f.len != 0 ||
+        !fc__der_tlv(&mgf, 0x06, &oid) || !fc__span_eq(oid, kMgf1, sizeof kMgf1) ||
+        (alg->mgf1_hash = hash_alg(&mgf)) == 0 || mgf.len != 0 || alg->mgf1_hash == FC_SHA1)
+      return 0;
+  }
+  if (fc__der_peek(&seq, 0xa2)) {
+    if (!fc__der_tlv(&seq, 0xa2, &f) || !fc__der_integer(&f, &n) || f.len != 0 || n.len > 2)
+      return 0;
+    uint32_t v = 0;
+    for (size_t i = 0; i < n.len; i++) v = v << 8 | n.p[i];
+    if (v == 20) return 0; /* the default, encoded */
+    alg->salt_len = v;
+  }
+  if (fc__der_peek(&seq, 0xa3)) return 0; /* trailerField: only the default, 1, which DER omits */
+  return seq.len == 0;
+}
+
+int fc__x509_sigalg(fc__span *in, fc_sigalg *alg, fc__span *whole) {
+  fc__span seq, oid;
+  memset(alg, 0, sizeof *alg);
+  if (!fc__der_whole(in, 0x30, whole, &seq) || !fc__der_tlv(&seq, 0x06, &oid) || !fc__oid_ok(oid))
+    return 0;
+  alg->oid = fc__slice(oid);
+  alg->params.p = seq.len ? seq.p : NULL;
+  alg->params.len = seq.len;
+  if (oid.len == 9 && memcmp(oid.p, kPkcs1, 8) == 0) {
+    uint32_t h = 0;
+    switch (oid.p[8]) {
+      case 0x05: h = FC_SHA1; break;
+      case 0x0e: h = FC_SHA224; break;
+      case 0x0b: h = FC_SHA256; break;
+      case 0x0c: h = FC_SHA384; break;
+      case 0x0d: h = FC_SHA512; break;
+      case 0x0a: /* RSASSA-PSS: parameters required */
+        if (!pss_params(seq, alg)) return 0;
+        alg->kind = FC_SIGALG_RSA_PSS;
+        return 1;
+    }
+    if (h != 0) {
+      fc__span null;
+      if (seq.len != 0 && (!fc__der_tlv(&seq, 0x05, &null) || null.len != 0 || seq.len != 0)) return 0;
+      alg->kind = FC_SIGALG_RSA_PKCS1;
+      alg->hash = h;
+    }
+    return 1;
+  }
+  if (oid.len >= 7 && memcmp(oid.p, kEcdsa, 6) == 0) {
+    uint32_t h = 0;
+    if (oid.len == 7 && oid.p[6] == 0x01) h = FC_SHA1;
+    if (oid.len == 8 && oid.p[6] == 0x03 && oid.p[7] >= 1 && oid.p[7] <= 4) {
+      static const uint32_t hs[4] = {FC_SHA224, FC_SHA256, FC_SHA384, FC_SHA512};
+      h = hs[oid.p[7] - 1];
+    }
+    if (h != 0) {
+      if (seq.len != 0) return 0; /* parameters MUST be absent */
+      alg->kind = FC_SIGALG_ECDSA;
+      alg->hash = h;
+    }
+    return 1;
+  }
+  return 1; /* unknown: FC_SIGALG_UNKNOWN */
+}

@@ -1,0 +1,53 @@
+/*
+ * The x509 family's internal contract: DER helpers beyond core's, the OIDs
+ * it knows, and the pieces the parser is made of. Built on rsa, ec and
+ * hash (docs/architecture.md).
+ */
+#ifndef FC_X509_INTERNAL_H
+#define FC_X509_INTERNAL_H
+
+#include "core/fc_internal.h"
+#include "fastcrypt/x509.h"
+
+/* 1 when the next TLV of *in has this tag (nothing consumed). */
+static inline int fc__der_peek(const fc__span *in, uint8_t tag) {
+  return in->len > 0 && in->p[0] == tag;
+}
+
+/* One TLV with tag `tag` as a whole (tag and length included) in *whole,
+   its content in *val (may be NULL); *in advanced. 0 when malformed. */
+int fc__der_whole(fc__span *in, uint8_t tag, fc__span *whole, fc__span *val);
+
+/* An OID's content is well formed: non-empty, each arc minimal (no 0x80
+   lead octet) and ended (last octet below 0x80). */
+int fc__oid_ok(fc__span oid);
+
+static inline int fc__span_eq(fc__span a, const uint8_t *b, size_t blen) {
+  return a.len == blen && (blen == 0 || memcmp(a.p, b, blen) == 0);
+}
+static inline fc_slice fc__slice(fc__span s) {
+  fc_slice r = {s.p, s.len};
+  return r;
+}
+static inline fc__span fc__span_of(fc_slice s) {
+  fc__span r = {s.p, s.len};
+  return r;
+}
+
+/* An AlgorithmIdentifier (whole TLV at *in) as a signature algorithm;
+   0 when malformed DER or malformed parameters of a known algorithm. */
+int fc__x509_sigalg(fc__span *in, fc_sigalg *alg, fc__span *whole);
+
+/* A Time (UTCTime or GeneralizedTime) as seconds since 1970; 0 when
+   malformed. */
+int fc__x509_time(fc__span *in, int64_t *t);
+
+/* A Name (whole TLV): SEQUENCE OF SET OF SEQUENCE { OID, value }, each
+   level well formed and non-empty; 0 otherwise. */
+int fc__x509_name_ok(fc__span name);
+
+/* cert's extensions (content of Extensions) decoded into cert; 0 when
+   malformed or duplicated. */
+int fc__x509_extensions(fc_x509_cert *cert, fc__span exts);
+
+#endif /* FC_X509_INTERNAL_H */

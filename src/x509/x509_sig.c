@@ -1,0 +1,54 @@
+/*
+ * Signatures made with a SubjectPublicKeyInfo's key: the data hashed with
+ * the algorithm's hash, then RSA PKCS#1 v1.5, RSASSA-PSS or ECDSA. The RSA
+ * key and its exponentiation live in the caller's workspace (an 8192-bit
+ * key is about 3 KiB, its workspace more), so the stack holds a digest and
+ * an EC key only.
+ */
+#include "x509/x509_internal.h"
+
+/* The workspace's first bytes as an RSA key: aligned for uint64_t. */
+static fc_rsa_pubkey *ws_key(void *ws, size_t ws_len, void **rest, size_t *rest_len) {
+  size_t kb = (sizeof(fc_rsa_pubkey) + 63) & ~(size_t)63;
+  if (ws == NULL || ((uintptr_t)ws & 7) != 0 || ws_len < kb) return NULL;
+  *rest = (uint8_t *)ws + kb;
+  *rest_len = ws_len - kb;
+  return (fc_rsa_pubkey *)ws;
+}
+
+fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *data, size_t len,
+                          const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len) {
+  uint8_t d[FC_HASH_MAX_LEN];
+  if (spki.p == NULL || alg == NULL || (data == NULL && len != 0) || sig == NULL) return FC_ERR_ARG;
+  if (alg->kind == FC_SIGALG_UNKNOWN || alg->hash == 0) return FC_ERR_UNSUPPORTED;
+  fc_err rc = fc_hash((fc_hash_alg)alg->hash, data, len, d);
+  if (rc != FC_OK) return rc;
+  size_t dl = fc_hash_len((fc_hash_alg)alg->hash);
+  if (alg->kind == FC_SIGALG_ECDSA) {
+    fc_ec_pubkey ek;
+    rc = fc_ec_pubkey_from_der(&ek, spki.p, spki.len);
+    if (rc == FC_OK) rc = fc_ecdsa_verify(&ek, d, dl, sig, sig_len);
+    else if (rc == FC_ERR_DER) rc = FC_ERR_SIG; /* an RSA (or other) key for an ECDSA signature */
+    return rc;
+  }
+  void *rest;
+  size_t rest_len;
+  fc_rsa_pubkey *key = ws_key(ws, ws_len, &rest, &rest_len);
+  if (key == NULL) return FC_ERR_ARG;
+  rc = fc_rsa_pubkey_from_der(key, spki.p, spki.len);
+  if (rc == FC_ERR_DER) return FC_ERR_SIG; /* an EC (or other) key for an RSA signature */
+  if (rc != FC_OK) return rc;
+  if (rest_len < fc_rsa_workspace_size(key)) return FC_ERR_ARG;
+  if (alg->kind == FC_SIGALG_RSA_PKCS1)
+    return fc_rsa_verify_ws(key, (fc_hash_alg)alg->hash, d, dl, sig, sig_len, rest, rest_len);
+  return fc_rsa_verify_pss_ws(key, (fc_hash_alg)alg->hash, (fc_hash_alg)alg->mgf1_hash,
+                              alg->salt_len, d, dl, sig, sig_len, rest, rest_len);
+}
+
+fc_err fc_x509_check_signed(const fc_x509_cert *cert, const fc_x509_cert *issuer, void *ws,
+                            size_t ws_len) {
+  if (cert == NULL || issuer == NULL || cert->version == 0 || issuer->version == 0)
+    return FC_ERR_ARG;
+  return fc_x509_verify_sig(issuer->spki, &cert->sig_alg, cert->tbs.p, cert->tbs.len,
+                            cert->signature.p, cert->signature.len, ws, ws_len);
+}
