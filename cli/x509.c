@@ -1,8 +1,9 @@
 /*
  * fastcrypt x509: prints a certificate (PEM CERTIFICATE or DER): version,
  * serial, signature algorithm, issuer, subject, validity, key and
- * extensions; with --issuer, checks its signature by the issuer's key.
- * Exit 0 (printed; signature valid), 1 (the signature does not verify),
+ * extensions; with --issuer, checks its signature by the issuer's key;
+ * with --ca (and --untrusted), verifies its chain under EDK2's policy.
+ * Exit 0 (printed; signature or chain valid), 1 (it does not verify),
  * 2 (usage, unreadable or unparseable input).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -18,14 +19,20 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "Usage: fastcrypt x509 [--issuer ISSUER] CERT\n"
+          "Usage: fastcrypt x509 [--issuer ISSUER] [--ca CA]... [--untrusted C]... CERT\n"
           "Print an X.509 certificate (PEM CERTIFICATE or DER; '-': standard input).\n"
           "\n"
           "  --issuer ISSUER  also check CERT's signature with ISSUER's key (a\n"
           "                   certificate, PEM or DER); names and dates are not checked\n"
+          "  --ca CA          verify CERT's chain to this trusted certificate (repeat\n"
+          "                   for more) with EDK2's policy: partial chain (a CA may be\n"
+          "                   an intermediate or CERT itself), no time check, any purpose\n"
+          "  --untrusted C    an intermediate the chain may use (repeatable)\n"
+          "  --at SECONDS     with --ca: also check every link's validity at this time\n"
+          "                   (seconds since 1970-01-01T00:00:00Z)\n"
           "  --help           this text\n"
           "\n"
-          "Exit status: 0 printed (and the signature verifies), 1 the signature does\n"
+          "Exit status: 0 printed (and the signature or chain verifies), 1 it does\n"
           "not verify, 2 usage error or an unreadable or unparseable certificate.\n");
 }
 
@@ -207,19 +214,40 @@ static void extensions_print(const fc_x509_cert *c) {
   if (c->flags & FC_X509_UNKNOWN_CRITICAL) printf("  (an unknown critical extension)\n");
 }
 
+#define LIST_MAX 16
+
 int fct_x509_main(int argc, char **argv) {
-  static const char *const opts[1] = {"--issuer"};
-  const char *issuer_path = NULL, *path = NULL;
+  static const char *const opts[4] = {"--issuer", "--ca", "--untrusted", "--at"};
+  uint32_t flags = FC_X509_PARTIAL_CHAIN;
+  int64_t at = 0;
+  const char *issuer_path = NULL, *path = NULL, *ca_paths[LIST_MAX], *un_paths[LIST_MAX];
+  int n_ca = 0, n_un = 0;
   for (int i = 1; i < argc; i++) {
     const char *v;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);
       return FCT_EXIT_OK;
     }
-    int k = fct_valued_option(CMD, opts, 1, argc, argv, &i, &v);
+    int k = fct_valued_option(CMD, opts, 4, argc, argv, &i, &v);
     if (k < 0) return FCT_EXIT_USAGE;
     if (k == 0) {
       issuer_path = v;
+    } else if (k == 1 || k == 2) {
+      int *n = k == 1 ? &n_ca : &n_un;
+      if (*n == LIST_MAX) {
+        fct_error(CMD, "at most %d %s", LIST_MAX, opts[k]);
+        return FCT_EXIT_USAGE;
+      }
+      (k == 1 ? ca_paths : un_paths)[(*n)++] = v;
+    } else if (k == 3) {
+      char *end;
+      long long t = strtoll(v, &end, 10);
+      if (*v == '\0' || *end != '\0') {
+        fct_error(CMD, "--at: not a number of seconds: %s", v);
+        return FCT_EXIT_USAGE;
+      }
+      at = (int64_t)t;
+      flags |= FC_X509_CHECK_TIME;
     } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
       fct_error(CMD, "unknown option %s", argv[i]);
       return FCT_EXIT_USAGE;
@@ -234,11 +262,19 @@ int fct_x509_main(int argc, char **argv) {
     usage(stderr);
     return FCT_EXIT_USAGE;
   }
-  fc_x509_cert cert, issuer;
-  uint8_t *der = load(path, &cert), *ider = NULL;
+  fc_x509_cert cert, issuer, cas[LIST_MAX], uns[LIST_MAX];
+  uint8_t *der = load(path, &cert), *ider = NULL, *bufs[2 * LIST_MAX];
+  int nbufs = 0, bad = 0;
   if (der == NULL) return FCT_EXIT_USAGE;
-  if (issuer_path != NULL && (ider = load(issuer_path, &issuer)) == NULL) {
+  if (issuer_path != NULL && (ider = load(issuer_path, &issuer)) == NULL) bad = 1;
+  for (int i = 0; i < n_ca && !bad; i++)
+    bad = (bufs[nbufs++] = load(ca_paths[i], &cas[i])) == NULL;
+  for (int i = 0; i < n_un && !bad; i++)
+    bad = (bufs[nbufs++] = load(un_paths[i], &uns[i])) == NULL;
+  if (bad) {
+    for (int i = 0; i < nbufs; i++) free(bufs[i]);
     free(der);
+    free(ider);
     return FCT_EXIT_USAGE;
   }
   printf("version: %u\nserial: ", (unsigned)cert.version);
@@ -287,6 +323,27 @@ int fct_x509_main(int argc, char **argv) {
       status = FCT_EXIT_USAGE;
     }
   }
+  if (n_ca > 0) {
+    size_t ws_len = FC_X509_SIG_WORKSPACE_BYTES;
+    void *ws = aligned_alloc(64, (ws_len + 63) / 64 * 64);
+    const fc_x509_cert *anchor = NULL;
+    fc_err rc = ws ? fc_x509_verify_chain(&cert, uns, (size_t)n_un, cas, (size_t)n_ca,
+                                          flags, at, ws, ws_len, &anchor)
+                   : FC_ERR_ARG;
+    free(ws);
+    if (rc == FC_OK) {
+      printf("chain: verified to ");
+      name_print(anchor->subject);
+      printf("\n");
+    } else if (rc == FC_ERR_SIG) {
+      printf("chain: does NOT verify to a --ca certificate\n");
+      if (status == FCT_EXIT_OK) status = FCT_EXIT_FAIL;
+    } else {
+      fct_error(CMD, "cannot verify the chain (error %d)", (int)rc);
+      status = FCT_EXIT_USAGE;
+    }
+  }
+  for (int i = 0; i < nbufs; i++) free(bufs[i]);
   free(der);
   free(ider);
   return status;

@@ -152,6 +152,50 @@ fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *da
 fc_err fc_x509_check_signed(const fc_x509_cert *cert, const fc_x509_cert *issuer, void *ws,
                             size_t ws_len);
 
+/* ------------------------------------------------------------------ */
+/* Chains                                                               */
+/* ------------------------------------------------------------------ */
+
+/* fc_x509_verify_chain's flags. EDK2's policy (Pkcs7Verify,
+   AuthenticodeVerify) is FC_X509_PARTIAL_CHAIN alone: no time check, any
+   purpose. */
+#define FC_X509_PARTIAL_CHAIN (1u << 0) /* a trusted certificate may be any link, the leaf included */
+#define FC_X509_CHECK_TIME    (1u << 1) /* every link valid at `now` */
+
+/* Links from the leaf to the trust anchor, both included. */
+#define FC_X509_MAX_DEPTH 8
+
+/*
+ * 1 when two Names match (RFC 5280 section 7.1): the same RDNs in the same
+ * order, each attribute of the same type; values equal byte for byte, or,
+ * when both are PrintableString or UTF8String, equal ignoring ASCII case,
+ * leading and trailing spaces and runs of inner spaces (the insignificant
+ * space handling of RFC 4518 on ASCII). 0 otherwise or when malformed.
+ */
+int fc_x509_name_match(fc_slice a, fc_slice b);
+
+/*
+ * Verifies a chain from leaf through certificates of `untrusted` to one of
+ * `trusted`, trying every candidate issuer (name match, and when both
+ * carry them, the child's authorityKeyIdentifier equal to the issuer's
+ * subjectKeyIdentifier) depth first up to FC_X509_MAX_DEPTH links and 64
+ * signature checks. Every link above the leaf must be a CA (basicConstraints
+ * cA TRUE) with keyCertSign where keyUsage is present, and honour its
+ * pathLenConstraint; no link may carry an unknown critical extension.
+ * Without FC_X509_PARTIAL_CHAIN the anchor must be self-issued with a valid
+ * self-signature; with it, any trusted certificate ends the chain, also
+ * the leaf itself (byte-equal DER). *anchor (may be NULL) receives the
+ * trusted certificate used.
+ * FC_OK: a chain verifies. FC_ERR_SIG: none does (a wrong CA, a missing
+ * intermediate, a bad signature, a constraint broken, an expired link).
+ * FC_ERR_ARG: NULL arguments (n_* may be 0 with NULL arrays), an
+ * unparsed certificate, a workspace below FC_X509_SIG_WORKSPACE_BYTES.
+ */
+fc_err fc_x509_verify_chain(const fc_x509_cert *leaf, const fc_x509_cert *untrusted,
+                            size_t n_untrusted, const fc_x509_cert *trusted, size_t n_trusted,
+                            uint32_t flags, int64_t now, void *ws, size_t ws_len,
+                            const fc_x509_cert **anchor);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,4 @@
-/* DER pieces of the x509 family: whole TLVs, OIDs, times, names. */
+/* DER pieces of the x509 family: whole TLVs, OIDs, times. */
 #include "x509/x509_internal.h"
 
 int fc__der_whole(fc__span *in, uint8_t tag, fc__span *whole, fc__span *val) {
@@ -65,43 +65,4 @@ int fc__x509_time(fc__span *in, int64_t *t) {
     return 0;
   *t = days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss;
   return 1;
-}
-
-int fc__x509_name_ok(fc__span name) {
-  fc__span rdns, rdn, atv, oid;
-  if (!fc__der_tlv(&name, 0x30, &rdns) || name.len != 0) return 0;
-  while (rdns.len > 0) { /* an empty Name (no RDN) is valid */
-    if (!fc__der_tlv(&rdns, 0x31, &rdn) || rdn.len == 0) return 0;
-    while (rdn.len > 0) {
-      if (!fc__der_tlv(&rdn, 0x30, &atv) || !fc__der_tlv(&atv, 0x06, &oid) || !fc__oid_ok(oid))
-        return 0;
-      /* the value: any one TLV of a single-octet tag */
-      if (atv.len < 2 || (atv.p[0] & 0x1f) == 0x1f) return 0;
-      fc__span val;
-      if (!fc__der_tlv(&atv, atv.p[0], &val) || atv.len != 0) return 0;
-    }
-  }
-  return 1;
-}
-
-fc_err fc_x509_name_attr(fc_slice name_s, const uint8_t *oid, size_t oid_len, fc_slice *value,
-                         uint8_t *tag) {
-  fc__span name = fc__span_of(name_s), rdns, rdn, atv, type, val;
-  if (name.p == NULL || oid == NULL || value == NULL) return FC_ERR_ARG;
-  if (!fc__x509_name_ok(name) || !fc__der_tlv(&name, 0x30, &rdns)) return FC_ERR_DER;
-  while (rdns.len > 0) {
-    fc__der_tlv(&rdns, 0x31, &rdn);
-    while (rdn.len > 0) {
-      fc__der_tlv(&rdn, 0x30, &atv);
-      fc__der_tlv(&atv, 0x06, &type);
-      uint8_t t = atv.p[0];
-      fc__der_tlv(&atv, t, &val);
-      if (fc__span_eq(type, oid, oid_len)) {
-        *value = fc__slice(val);
-        if (tag != NULL) *tag = t;
-        return FC_OK;
-      }
-    }
-  }
-  return FC_ERR_DER;
 }

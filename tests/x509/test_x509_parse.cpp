@@ -5,6 +5,7 @@
 // parser. Also: every truncation and every single-byte change of the valid
 // certificate parses or fails cleanly (ASan/UBSan suites run this).
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -326,6 +327,71 @@ TEST(X509Parse, EveryTruncationAndByteChange) {
       ok += rc == FC_OK;
     }
   EXPECT_GT(ok, 0);  // changes inside values (the serial, the signature) still parse
+}
+
+}  // namespace
+
+namespace {
+
+Bytes rdn_name(std::initializer_list<std::pair<uint8_t, std::string>> cns) {
+  Bytes rdns;
+  for (const auto &v : cns) rdns = cat({rdns, tlv(0x31, tlv(0x30, cat({tlv(0x06, kCn), tlv(v.first, str(v.second))})))});
+  return tlv(0x30, rdns);
+}
+int match(const Bytes &a, const Bytes &b) {
+  return fc_x509_name_match(fc_slice{a.data(), a.size()}, fc_slice{b.data(), b.size()});
+}
+
+// RFC 5280 7.1 with RFC 4518's space handling and ASCII case folding on
+// PrintableString (13) and UTF8String (0c); other types byte for byte.
+TEST(X509Names, Match) {
+  EXPECT_EQ(match(rdn_name({{0x0c, "Test CA"}}), rdn_name({{0x0c, "Test CA"}})), 1);
+  EXPECT_EQ(match(rdn_name({{0x0c, "Test CA"}}), rdn_name({{0x13, "test ca"}})), 1);
+  EXPECT_EQ(match(rdn_name({{0x0c, "  Test   CA "}}), rdn_name({{0x13, "Test CA"}})), 1);
+  EXPECT_EQ(match(rdn_name({{0x0c, "TestCA"}}), rdn_name({{0x0c, "Test CA"}})), 0);
+  EXPECT_EQ(match(rdn_name({{0x0c, "Test CA"}}), rdn_name({{0x0c, "Test CB"}})), 0);
+  EXPECT_EQ(match(rdn_name({{0x0c, "Test"}}), rdn_name({{0x0c, "Test CA"}})), 0);
+  EXPECT_EQ(match(rdn_name({{0x16, "Test CA"}}), rdn_name({{0x16, "test ca"}})), 0);  // IA5String: exact
+  EXPECT_EQ(match(rdn_name({{0x0c, "a"}, {0x0c, "b"}}), rdn_name({{0x0c, "a"}})), 0);
+  EXPECT_EQ(match(rdn_name({{0x0c, "a"}, {0x0c, "b"}}), rdn_name({{0x0c, "b"}, {0x0c, "a"}})), 0);  // order
+  EXPECT_EQ(match(tlv(0x30, {}), tlv(0x30, {})), 1);
+  EXPECT_EQ(match(tlv(0x30, {}), rdn_name({{0x0c, "a"}})), 0);
+  EXPECT_EQ(match(tlv(0x30, tlv(0x31, {})), tlv(0x30, tlv(0x31, {}))), 0);  // malformed: never a match
+}
+
+TEST(X509Chain, Arguments) {
+  Parts p;
+  Bytes d = p.der();
+  fc_x509_cert c, empty;
+  ASSERT_EQ(parse(d, &c), FC_OK);
+  memset(&empty, 0, sizeof empty);
+  alignas(64) static uint8_t ws[FC_X509_SIG_WORKSPACE_BYTES];
+  const fc_x509_cert *anchor = &c;
+  EXPECT_EQ(fc_x509_verify_chain(nullptr, nullptr, 0, &c, 1, 0, 0, ws, sizeof ws, &anchor), FC_ERR_ARG);
+  EXPECT_EQ(anchor, nullptr);
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 1, &c, 1, 0, 0, ws, sizeof ws, nullptr), FC_ERR_ARG);
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, 0, 0, ws, sizeof ws - 1, nullptr), FC_ERR_ARG);
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &empty, 1, 0, 0, ws, sizeof ws, nullptr), FC_ERR_ARG);
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, 1u << 7, 0, ws, sizeof ws, nullptr), FC_ERR_ARG);
+  // valid state: the leaf trusted itself under the partial-chain policy
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, FC_X509_PARTIAL_CHAIN, 0, ws, sizeof ws, &anchor),
+            FC_OK);
+  EXPECT_EQ(anchor, &c);
+  // without it, the leaf's (fake) signature cannot make a chain
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, 0, 0, ws, sizeof ws, nullptr), FC_ERR_SIG);
+  // the same leaf outside its validity: refused even when trusted itself
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, FC_X509_PARTIAL_CHAIN | FC_X509_CHECK_TIME,
+                                 1735689599, ws, sizeof ws, nullptr),
+            FC_ERR_SIG);
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, FC_X509_PARTIAL_CHAIN | FC_X509_CHECK_TIME,
+                                 1735689600, ws, sizeof ws, nullptr),
+            FC_OK);
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, FC_X509_PARTIAL_CHAIN | FC_X509_CHECK_TIME,
+                                 2524608000, ws, sizeof ws, nullptr),
+            FC_OK);  // notAfter is inclusive (RFC 5280 4.1.2.5)
+  EXPECT_EQ(fc_x509_verify_chain(&c, nullptr, 0, &c, 1, FC_X509_PARTIAL_CHAIN | FC_X509_CHECK_TIME,
+                                 2524608001, ws, sizeof ws, nullptr),
+            FC_ERR_SIG);
 }
 
 }  // namespace
