@@ -32,6 +32,14 @@ static uint32_t hash_alg(fc__span *in) {
   return hash_of(oid);
 }
 
+int fc__x509_digest_alg(fc__span *in, uint32_t *hash) {
+  fc__span seq, oid, null;
+  if (!fc__der_tlv(in, 0x30, &seq) || !fc__der_tlv(&seq, 0x06, &oid) || !fc__oid_ok(oid)) return 0;
+  if (seq.len != 0 && (!fc__der_tlv(&seq, 0x05, &null) || null.len != 0 || seq.len != 0)) return 0;
+  *hash = hash_of(oid);
+  return 1;
+}
+
 /* RSASSA-PSS-params; 0 when malformed or naming an unknown hash. */
 static int pss_params(fc__span params, fc_sigalg *alg) {
   static const uint8_t kMgf1[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08};

@@ -7,6 +7,7 @@
 #define FC_X509_INTERNAL_H
 
 #include "core/fc_internal.h"
+#include "fastcrypt/pkcs7.h"
 #include "fastcrypt/x509.h"
 
 /* 1 when the next TLV of *in has this tag (nothing consumed). */
@@ -38,6 +39,10 @@ static inline fc__span fc__span_of(fc_slice s) {
    0 when malformed DER or malformed parameters of a known algorithm. */
 int fc__x509_sigalg(fc__span *in, fc_sigalg *alg, fc__span *whole);
 
+/* A digest AlgorithmIdentifier (parameters NULL or absent): 1 and *hash
+   its fc_hash_alg (0 when unknown); 0 when malformed. */
+int fc__x509_digest_alg(fc__span *in, uint32_t *hash);
+
 /* A Time (UTCTime or GeneralizedTime) as seconds since 1970; 0 when
    malformed. */
 int fc__x509_time(fc__span *in, int64_t *t);
@@ -49,5 +54,10 @@ int fc__x509_name_ok(fc__span name);
 /* cert's extensions (content of Extensions) decoded into cert; 0 when
    malformed or duplicated. */
 int fc__x509_extensions(fc_x509_cert *cert, fc__span exts);
+
+/* fc_x509_verify_sig on a digest already made with alg->hash (known,
+   alg->kind not UNKNOWN). */
+fc_err fc__x509_verify_digest(fc_slice spki, const fc_sigalg *alg, const uint8_t *digest,
+                              const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
 
 #endif /* FC_X509_INTERNAL_H */

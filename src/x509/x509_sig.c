@@ -16,14 +16,10 @@ static fc_rsa_pubkey *ws_key(void *ws, size_t ws_len, void **rest, size_t *rest_
   return (fc_rsa_pubkey *)ws;
 }
 
-fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *data, size_t len,
-                          const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len) {
-  uint8_t d[FC_HASH_MAX_LEN];
-  if (spki.p == NULL || alg == NULL || (data == NULL && len != 0) || sig == NULL) return FC_ERR_ARG;
-  if (alg->kind == FC_SIGALG_UNKNOWN || alg->hash == 0) return FC_ERR_UNSUPPORTED;
-  fc_err rc = fc_hash((fc_hash_alg)alg->hash, data, len, d);
-  if (rc != FC_OK) return rc;
+fc_err fc__x509_verify_digest(fc_slice spki, const fc_sigalg *alg, const uint8_t *d,
+                              const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len) {
   size_t dl = fc_hash_len((fc_hash_alg)alg->hash);
+  fc_err rc;
   if (alg->kind == FC_SIGALG_ECDSA) {
     fc_ec_pubkey ek;
     rc = fc_ec_pubkey_from_der(&ek, spki.p, spki.len);
@@ -43,6 +39,16 @@ fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *da
     return fc_rsa_verify_ws(key, (fc_hash_alg)alg->hash, d, dl, sig, sig_len, rest, rest_len);
   return fc_rsa_verify_pss_ws(key, (fc_hash_alg)alg->hash, (fc_hash_alg)alg->mgf1_hash,
                               alg->salt_len, d, dl, sig, sig_len, rest, rest_len);
+}
+
+fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *data, size_t len,
+                          const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len) {
+  uint8_t d[FC_HASH_MAX_LEN];
+  if (spki.p == NULL || alg == NULL || (data == NULL && len != 0) || sig == NULL) return FC_ERR_ARG;
+  if (alg->kind == FC_SIGALG_UNKNOWN || alg->hash == 0) return FC_ERR_UNSUPPORTED;
+  fc_err rc = fc_hash((fc_hash_alg)alg->hash, data, len, d);
+  if (rc != FC_OK) return rc;
+  return fc__x509_verify_digest(spki, alg, d, sig, sig_len, ws, ws_len);
 }
 
 fc_err fc_x509_check_signed(const fc_x509_cert *cert, const fc_x509_cert *issuer, void *ws,

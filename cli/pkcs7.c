@@ -1,0 +1,132 @@
+/*
+ * fastcrypt pkcs7-verify: verifies a PKCS#7 / CMS SignedData (PEM PKCS7 or
+ * CMS, or DER), detached (--content) or attached, under EDK2's policy:
+ * partial chain (a --ca may be an intermediate or the signer's own
+ * certificate), no time check, any purpose. Exit 0 valid, 1 a signature
+ * or chain that does not verify, 2 usage, unreadable or unparseable input.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pem.h"
+
+#define CMD "pkcs7-verify"
+#define P7_MAX (16u << 20)
+#define CA_MAX 16
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "Usage: fastcrypt pkcs7-verify --ca CERT [--ca CERT]... [--content FILE] P7\n"
+          "Verify a PKCS#7 / CMS SignedData (PEM PKCS7 or CMS, or DER; '-': standard\n"
+          "input): every signer, over FILE (detached) or the attached content, with a\n"
+          "chain to a --ca certificate (PEM or DER) under EDK2's policy: partial chain\n"
+          "(a CA may be an intermediate or the signer itself), no time check, any purpose.\n"
+          "\n"
+          "Exit status: 0 valid, 1 a signature or chain that does not verify, 2 usage\n"
+          "error or an unreadable or unparseable input.\n");
+}
+
+/* A file, PEM (one of labels) or DER, into a malloc'd DER buffer. */
+static uint8_t *read_der(const char *path, const char *const *labels, int n, const char *what,
+                         size_t max, size_t *len) {
+  uint8_t *buf = fct_read_file(CMD, path, max, len);
+  if (buf == NULL || !fct_pem_detect(buf, *len)) return buf;
+  uint8_t *der;
+  const char *why;
+  if (!fct_pem_decode_labels(buf, *len, labels, n, what, &der, len, &why)) {
+    fct_error(CMD, "%s: %s", path, why);
+    der = NULL;
+  }
+  free(buf);
+  return der;
+}
+
+int fct_pkcs7_main(int argc, char **argv) {
+  static const char *const opts[2] = {"--ca", "--content"};
+  static const char *const cert_labels[1] = {"CERTIFICATE"};
+  static const char *const p7_labels[2] = {"PKCS7", "CMS"};
+  const char *ca_paths[CA_MAX], *content_path = NULL, *path = NULL;
+  int n_ca = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *v;
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return FCT_EXIT_OK;
+    }
+    int k = fct_valued_option(CMD, opts, 2, argc, argv, &i, &v);
+    if (k < 0) return FCT_EXIT_USAGE;
+    if (k == 0) {
+      if (n_ca == CA_MAX) {
+        fct_error(CMD, "at most %d --ca", CA_MAX);
+        return FCT_EXIT_USAGE;
+      }
+      ca_paths[n_ca++] = v;
+    } else if (k == 1) {
+      content_path = v;
+    } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+      fct_error(CMD, "unknown option %s", argv[i]);
+      return FCT_EXIT_USAGE;
+    } else if (path != NULL) {
+      fct_error(CMD, "one signature file only");
+      return FCT_EXIT_USAGE;
+    } else {
+      path = argv[i];
+    }
+  }
+  if (path == NULL || n_ca == 0) {
+    usage(stderr);
+    return FCT_EXIT_USAGE;
+  }
+  int status = FCT_EXIT_USAGE;
+  uint8_t *bufs[CA_MAX] = {0}, *p7der = NULL, *content = NULL;
+  fc_x509_cert *cas = calloc(CA_MAX, sizeof *cas);
+  fc_pkcs7 *p7 = malloc(sizeof *p7);
+  size_t ws_len = FC_X509_SIG_WORKSPACE_BYTES, len, content_len = 0;
+  void *ws = aligned_alloc(64, (ws_len + 63) / 64 * 64);
+  if (cas == NULL || p7 == NULL || ws == NULL) {
+    fct_error(CMD, "out of memory");
+    goto out;
+  }
+  for (int i = 0; i < n_ca; i++) {
+    bufs[i] = read_der(ca_paths[i], cert_labels, 1, "PEM: not a certificate (want BEGIN CERTIFICATE)",
+                       1u << 20, &len);
+    if (bufs[i] == NULL) goto out;
+    if (fc_x509_parse(&cas[i], bufs[i], len) != FC_OK) {
+      fct_error(CMD, "%s: not a valid DER certificate", ca_paths[i]);
+      goto out;
+    }
+  }
+  p7der = read_der(path, p7_labels, 2, "PEM: not a signature (want BEGIN PKCS7 or BEGIN CMS)", P7_MAX,
+                   &len);
+  if (p7der == NULL) goto out;
+  fc_err rc = fc_pkcs7_parse(p7, p7der, len);
+  if (rc != FC_OK) {
+    fct_error(CMD, "%s: %s", path,
+              rc == FC_ERR_UNSUPPORTED ? "not a SignedData this command takes (content type or bounds)"
+                                       : "not a valid DER PKCS#7 SignedData");
+    goto out;
+  }
+  if (content_path != NULL && (content = fct_read_file(CMD, content_path, 1u << 30, &content_len)) == NULL)
+    goto out;
+  const fc_x509_cert *signer = NULL;
+  rc = fc_pkcs7_verify(p7, content_path ? (content ? content : (const uint8_t *)"") : NULL, content_len,
+                       cas, (size_t)n_ca, FC_X509_PARTIAL_CHAIN, 0, ws, ws_len, &signer);
+  if (rc == FC_OK) {
+    fprintf(stderr, "%s: verified (%zu signer%s)\n", path, p7->n_signers, p7->n_signers > 1 ? "s" : "");
+    status = FCT_EXIT_OK;
+  } else if (rc == FC_ERR_SIG) {
+    fprintf(stderr, "%s: verification FAILED\n", path);
+    status = FCT_EXIT_FAIL;
+  } else {
+    fct_error(CMD, "%s: cannot verify (error %d: an algorithm this build lacks?)", path, (int)rc);
+  }
+out:
+  for (int i = 0; i < n_ca; i++) free(bufs[i]);
+  free(cas);
+  free(p7);
+  free(ws);
+  free(p7der);
+  free(content);
+  return status;
+}
