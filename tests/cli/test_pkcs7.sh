@@ -1,0 +1,105 @@
+# fastcrypt pkcs7-verify against `openssl cms -verify -partial_chain
+# -no_check_time -purpose any` (EDK2's policy): signatures made here by
+# `openssl cms -sign` and `openssl smime -sign` with RSA (PKCS#1 v1.5 and
+# PSS), P-256 and P-384 signers under a root and an intermediate;
+# detached and attached content, with and without signed attributes
+# (-noattr), SHA-256/384/512 and SHA-1, DER and PEM. Altered cases: the
+# content changed, a flipped byte in the signature value, a wrong CA, the
+# intermediate missing, the leaf trusted directly (valid), the
+# intermediate trusted (valid). Every verdict equals openssl's; the EC
+# signers run on every ec kernel.
+source "$(dirname "$0")/lib.sh"
+T=$FCT_TMP
+
+kernels=$(fct kernels --json | python3 -c 'import json,sys; print(" ".join(k["name"] for k in json.load(sys.stdin)["ops"]["ec"]["kernels"] if k["usable"]))')
+[ -n "$kernels" ] || { echo "FAIL: no ec kernel listed" >&2; exit 1; }
+
+mk() { # NAME ISSUER KEYSPEC EXT
+  case $3 in
+    rsa:*) openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:${3#rsa:} -out "$T/$1.key" 2>/dev/null ;;
+    ec:*) openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:${3#ec:} -out "$T/$1.key" 2>/dev/null ;;
+  esac
+  printf "$4\n" >"$T/$1.ext"
+  if [ "$1" = "$2" ]; then
+    openssl req -x509 -new -key "$T/$1.key" -subj "/CN=$1" -days 400 -sha256 -extensions v3 \
+      -config <(printf "[req]\ndistinguished_name=dn\n[dn]\n[v3]\n$4\n") -out "$T/$1.pem" 2>/dev/null
+  else
+    openssl req -new -key "$T/$1.key" -subj "/CN=$1" -out "$T/$1.csr" 2>/dev/null
+    openssl x509 -req -in "$T/$1.csr" -CA "$T/$2.pem" -CAkey "$T/$2.key" -set_serial $((RANDOM * 32768 + RANDOM)) \
+      -days 90 -sha256 -extfile "$T/$1.ext" -out "$T/$1.pem" 2>/dev/null
+  fi
+}
+CA="basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign\nsubjectKeyIdentifier=hash"
+LEAF="basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid"
+mk root root rsa:3072 "$CA"
+mk int root ec:P-384 "$CA"
+mk other other rsa:2048 "$CA"
+mk rsaleaf int rsa:2048 "$LEAF"
+mk ecleaf int ec:P-256 "$LEAF"
+mk ec384leaf int ec:P-384 "$LEAF"
+head -c 3000 /dev/urandom >"$T/content"
+printf 'something else' >"$T/other_content"
+
+# verdict LABEL WANT P7 CONTENT|- CA [--]: fastcrypt's and openssl's
+verdict() {
+  local label=$1 want=$2 p7=$3 content=$4 ca=$5 st=0 ost=0
+  local a=(--ca "$T/$ca.pem") o=(-CAfile "$T/$ca.pem")
+  if [ "$content" != - ]; then a+=(--content "$content"); o+=(-content "$content"); fi
+  fct pkcs7-verify "${a[@]}" "$p7" >"$T/out" 2>"$T/err" || st=$?
+  local inform=DER
+  grep -q -- "-----BEGIN" "$p7" && inform=PEM
+  openssl cms -verify -binary -partial_chain -no_check_time -purpose any -inform $inform -in "$p7" \
+    "${o[@]}" -out /dev/null >/dev/null 2>&1 || ost=1
+  [ "$st" = "$want" ] && fct_ok || { fct_fail "$label: exit $st, expected $want"; cat "$T/err" >&2; }
+  [ "$want" = "$ost" ] && fct_ok || fct_fail "$label: openssl's verdict $ost, expected $want"
+}
+
+n=0
+for signer in rsaleaf rsaleaf-pss ecleaf ec384leaf; do
+  key=${signer%-pss}
+  for md in sha256 sha384 sha512 sha1; do
+    for mode in det att det-noattr att-noattr smime-det; do
+      n=$((n + 1))
+      p=$T/$signer.$md.$mode.p7
+      opts=(-binary -md "$md" -signer "$T/$key.pem" -inkey "$T/$key.key" -certfile "$T/int.pem" -outform DER)
+      [ "$signer" = rsaleaf-pss ] && opts+=(-keyopt rsa_padding_mode:pss)
+      case $mode in
+        det) openssl cms -sign "${opts[@]}" -in "$T/content" -out "$p" ;;
+        att) openssl cms -sign -nodetach "${opts[@]}" -in "$T/content" -out "$p" ;;
+        det-noattr) openssl cms -sign -noattr "${opts[@]}" -in "$T/content" -out "$p" ;;
+        att-noattr) openssl cms -sign -nodetach -noattr "${opts[@]}" -in "$T/content" -out "$p" ;;
+        smime-det) openssl smime -sign -binary -md "$md" -signer "$T/$key.pem" -inkey "$T/$key.key" \
+          -certfile "$T/int.pem" -outform PEM -in "$T/content" -out "$p" ;;
+      esac
+      c=$T/content
+      case $mode in att*) c=- ;; esac
+      ks=scalar32
+      case $signer in ec*) ks=$kernels ;; esac
+      # the full matrix on one kernel; the other kernels on the first mode
+      for kern in $ks; do
+        export FASTCRYPT_IMPL=ec=$kern
+        verdict "$signer $md $mode $kern" 0 "$p" "$c" root
+        [ "$kern" = "${ks%% *}" ] || continue
+        [ "$mode" = det ] || [ "$mode" = att ] || [ "$mode" = smime-det ] || continue
+        if [ "$c" != - ]; then
+          verdict "$signer $md $mode: other content" 1 "$p" "$T/other_content" root
+        fi
+        verdict "$signer $md $mode: wrong CA" 1 "$p" "$c" other
+        verdict "$signer $md $mode: trusted intermediate" 0 "$p" "$c" int
+        verdict "$signer $md $mode: trusted leaf" 0 "$p" "$c" "$key"
+        if [ "$mode" = det ]; then
+          # flip a byte of the signature value: the SignerInfo ends the DER (no unsigned attributes)
+          python3 -c 'import sys; d=bytearray(open(sys.argv[1],"rb").read()); d[-2]^=1; open(sys.argv[2],"wb").write(d)' "$p" "$T/bad.p7"
+          verdict "$signer $md $mode: flipped signature byte" 1 "$T/bad.p7" "$c" root
+        fi
+      done
+    done
+  done
+done
+# the intermediate missing from the SignedData, only the root trusted
+unset FASTCRYPT_IMPL
+openssl cms -sign -binary -md sha256 -signer "$T/rsaleaf.pem" -inkey "$T/rsaleaf.key" -outform DER \
+  -in "$T/content" -out "$T/noint.p7"
+verdict "no intermediate" 1 "$T/noint.p7" "$T/content" root
+verdict "no intermediate, intermediate trusted" 0 "$T/noint.p7" "$T/content" int
+fct_done
