@@ -102,4 +102,29 @@ openssl cms -sign -binary -md sha256 -signer "$T/rsaleaf.pem" -inkey "$T/rsaleaf
   -in "$T/content" -out "$T/noint.p7"
 verdict "no intermediate" 1 "$T/noint.p7" "$T/content" root
 verdict "no intermediate, intermediate trusted" 0 "$T/noint.p7" "$T/content" int
+# a bare SignedData (no ContentInfo), as EDK2's callers also pass: valid
+python3 - "$T/rsaleaf.sha256.det.p7" "$T/bare.p7" <<'PY'
+import sys
+d = open(sys.argv[1], 'rb').read()
+def tl(b, i):
+    l, h = b[i + 1], 2
+    if l & 0x80:
+        n = l & 0x7f; l = int.from_bytes(b[i + 2:i + 2 + n], 'big'); h = 2 + n
+    return h, l
+h, _ = tl(d, 0); i = h
+h, l = tl(d, i); i += h + l      # contentType
+h, _ = tl(d, i); i += h          # [0] EXPLICIT
+h, l = tl(d, i)
+open(sys.argv[2], 'wb').write(d[i:i + h + l])
+PY
+st=0
+fct pkcs7-verify --ca "$T/root.pem" --content "$T/content" "$T/bare.p7" 2>/dev/null || st=$?
+fct_status "bare SignedData" 0 "$st"
+# BER (openssl cms -stream: indefinite lengths) is refused as unparseable:
+# no real signer of firmware images emits it (docs/x509.md)
+openssl cms -sign -stream -binary -nodetach -md sha256 -signer "$T/rsaleaf.pem" -inkey "$T/rsaleaf.key" \
+  -outform DER -in "$T/content" -out "$T/ber.p7"
+st=0
+fct pkcs7-verify --ca "$T/root.pem" "$T/ber.p7" 2>/dev/null || st=$?
+fct_status "indefinite-length BER" 2 "$st"
 fct_done

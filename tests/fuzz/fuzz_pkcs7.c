@@ -1,0 +1,67 @@
+/*
+ * libFuzzer target: fc_pkcs7_parse on arbitrary bytes, then
+ * fc_pkcs7_verify of what it accepts (against its own first certificate
+ * as the trusted one, over its attached content and over a fixed detached
+ * one) and fc_pkcs7_signer_cert for every signer. Whatever the input: no
+ * crash, no out-of-bounds access (ASan/UBSan); a failed parse clears the
+ * structure; slices lie inside the input; only listed return codes.
+ * Seeds: tests/fuzz/corpus/pkcs7 (SignedData made by `openssl cms -sign`
+ * with P-256 and RSA-2048 signers: detached, attached, without attributes,
+ * bare SignedData).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "fastcrypt.h"
+
+static const uint8_t *g_lo, *g_hi;
+
+static void inside(fc_slice s) {
+  if (s.len == 0) return;
+  if (s.p < g_lo || s.p > g_hi || s.len > (size_t)(g_hi - s.p)) abort();
+}
+
+static fc_pkcs7 p7;
+static _Alignas(64) uint8_t ws[FC_X509_SIG_WORKSPACE_BYTES];
+
+static void code(fc_err rc) {
+  if (rc != FC_OK && rc != FC_ERR_SIG && rc != FC_ERR_UNSUPPORTED && rc != FC_ERR_ARG) abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fc_err rc = fc_pkcs7_parse(&p7, data, size);
+  if (rc != FC_OK) {
+    if (rc != FC_ERR_DER && rc != FC_ERR_UNSUPPORTED && rc != FC_ERR_ARG) abort();
+    const uint8_t *p = (const uint8_t *)&p7;
+    for (size_t i = 0; i < sizeof p7; i++)
+      if (p[i]) abort();
+    return 0;
+  }
+  g_lo = data;
+  g_hi = data + size;
+  if (p7.n_signers == 0 || p7.n_signers > FC_PKCS7_MAX_SIGNERS || p7.n_certs > FC_PKCS7_MAX_CERTS)
+    abort();
+  inside(p7.content_type);
+  inside(p7.content);
+  inside(p7.content_whole);
+  for (size_t i = 0; i < p7.n_signers; i++) {
+    const fc_pkcs7_signer *s = &p7.signers[i];
+    inside(s->issuer);
+    inside(s->serial);
+    inside(s->ski);
+    inside(s->signed_attrs);
+    inside(s->signature);
+    inside(s->unsigned_attrs);
+    const fc_x509_cert *c = fc_pkcs7_signer_cert(&p7, s);
+    if (c != NULL && (c < p7.certs || c >= p7.certs + p7.n_certs)) abort();
+  }
+  for (size_t i = 0; i < p7.n_certs; i++) inside(p7.certs[i].der);
+  const fc_x509_cert *signer;
+  code(fc_pkcs7_verify(&p7, NULL, 0, p7.certs, p7.n_certs ? 1 : 0, FC_X509_PARTIAL_CHAIN, 0, ws,
+                       sizeof ws, &signer));
+  static const uint8_t detached[] = "fastcrypt fuzz content\n";
+  code(fc_pkcs7_verify(&p7, detached, sizeof detached - 1, p7.certs, p7.n_certs ? 1 : 0,
+                       FC_X509_PARTIAL_CHAIN, 0, ws, sizeof ws, &signer));
+  return 0;
+}
