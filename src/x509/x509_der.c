@@ -33,13 +33,15 @@ static int digits(const uint8_t *p, size_t n, int *v) {
 }
 
 /* Days from 1970-01-01 to y-m-d, proleptic Gregorian (the civil-from-days
-   inverse of H. Hinnant's "chrono-Compatible Low-Level Date Algorithms"). */
-static int64_t days_from_civil(int64_t y, int m, int d) {
+   inverse of H. Hinnant's "chrono-Compatible Low-Level Date Algorithms").
+   32-bit arithmetic (years 0 .. 9999): no 64-bit division, which i686
+   freestanding builds have no library for. */
+static int32_t days_from_civil(int32_t y, int32_t m, int32_t d) {
   y -= m <= 2;
-  int64_t era = (y >= 0 ? y : y - 399) / 400;
-  int64_t yoe = y - era * 400;
-  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  int32_t era = (y >= 0 ? y : y - 399) / 400;
+  int32_t yoe = y - era * 400;
+  int32_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  int32_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
   return era * 146097 + doe - 719468;
 }
 
@@ -63,6 +65,6 @@ int fc__x509_time(fc__span *in, int64_t *t) {
   if (mon < 1 || mon > 12 || day < 1 || day > mdays[mon - 1] || (mon == 2 && day == 29 && !leap) ||
       hh > 23 || mm > 59 || ss > 59)
     return 0;
-  *t = days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss;
+  *t = (int64_t)days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss;
   return 1;
 }
