@@ -61,5 +61,6 @@ int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */
 int fct_kernels_main(int argc, char **argv);                /* cli/kernels.c */
 int fct_x509_main(int argc, char **argv);                   /* cli/x509.c */
 int fct_pkcs7_main(int argc, char **argv);                  /* cli/pkcs7.c */
+int fct_authenticode_main(int argc, char **argv);           /* cli/authenticode.c */
 
 #endif

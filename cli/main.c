@@ -38,6 +38,8 @@ static void usage(FILE *f) {
           "      print a certificate; check its signature by ISSUER's key\n"
           "  pkcs7-verify --ca CERT [--ca CERT]... [--content FILE] P7\n"
           "      verify a PKCS#7 / CMS SignedData (exit 0 valid, 1 invalid, 2 error)\n"
+          "  authenticode [--ca CERT]... IMAGE\n"
+          "      image hash and Authenticode signatures of an EFI binary\n"
           "  kernels [--json]\n"
           "      every kernel per op, whether this CPU runs it, the active one\n"
           "  version, help\n"
@@ -78,6 +80,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "kernels") == 0) return fct_kernels_main(argc - 1, argv + 1);
   if (strcmp(cmd, "x509") == 0) return fct_x509_main(argc - 1, argv + 1);
   if (strcmp(cmd, "pkcs7-verify") == 0) return fct_pkcs7_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "authenticode") == 0) return fct_authenticode_main(argc - 1, argv + 1);
   fprintf(stderr, "fastcrypt: unknown command '%s'\n", cmd);
   usage(stderr);
   return FCT_EXIT_USAGE;

@@ -18,5 +18,6 @@
 #include "fastcrypt/ec.h"   /* ECDSA P-256 and P-384 verification */
 #include "fastcrypt/x509.h" /* X.509 certificates: parsing, signatures, chains */
 #include "fastcrypt/pkcs7.h" /* PKCS#7 / CMS SignedData verification */
+#include "fastcrypt/authenticode.h" /* PE image hash, Authenticode */
 
 #endif /* FASTCRYPT_H */

@@ -1,0 +1,182 @@
+/*
+ * fastcrypt authenticode: the Authenticode signatures of a PE/COFF image
+ * (UEFI drivers and boot loaders). Prints, per signature, the image hash
+ * in the signature's algorithm, whether it matches the signed digest, the
+ * signer and the timestamp. With --ca: exit 0 when any signature's digest
+ * matches and it verifies to a --ca certificate under EDK2's policy
+ * (partial chain, no time check, any purpose), as EDK2 accepts an image
+ * one of whose signatures it trusts. Without --ca: exit 0 when every
+ * signature's digest matches and it verifies under the certificates it
+ * carries. 1 otherwise (also an unsigned image); 2 usage, unreadable or
+ * unparseable input.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pem.h"
+
+#define CMD "authenticode"
+#define IMAGE_MAX (256u << 20)
+#define CA_MAX 16
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "Usage: fastcrypt authenticode [--ca CERT]... IMAGE\n"
+          "Check the Authenticode signatures of a PE/COFF image (an EFI binary).\n"
+          "\n"
+          "  --ca CERT   a trusted certificate (PEM or DER; repeatable): the image is\n"
+          "              valid when any signature verifies to one, with EDK2's policy\n"
+          "              (partial chain, no time check, any purpose); without --ca, when\n"
+          "              every signature verifies under the certificates it carries\n"
+          "\n"
+          "Exit status: 0 valid, 1 not valid (or unsigned), 2 usage error or an\n"
+          "unreadable or unparseable input.\n");
+}
+
+static const char *hash_name(fc_hash_alg h) {
+  switch (h) {
+    case FC_SHA1: return "sha1";
+    case FC_SHA224: return "sha224";
+    case FC_SHA256: return "sha256";
+    case FC_SHA384: return "sha384";
+    case FC_SHA512: return "sha512";
+    default: return "?";
+  }
+}
+
+static void cn_print(fc_slice name) {
+  static const uint8_t cn[3] = {0x55, 0x04, 0x03};
+  fc_slice v;
+  if (fc_x509_name_attr(name, cn, 3, &v, NULL) == FC_OK)
+    printf("%.*s", (int)v.len, (const char *)v.p);
+  else
+    printf("(no CN)");
+}
+
+int fct_authenticode_main(int argc, char **argv) {
+  static const char *const opts[1] = {"--ca"};
+  static const char *const cert_labels[1] = {"CERTIFICATE"};
+  const char *ca_paths[CA_MAX], *path = NULL;
+  int n_ca = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *v;
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return FCT_EXIT_OK;
+    }
+    int k = fct_valued_option(CMD, opts, 1, argc, argv, &i, &v);
+    if (k < 0) return FCT_EXIT_USAGE;
+    if (k == 0) {
+      if (n_ca == CA_MAX) {
+        fct_error(CMD, "at most %d --ca", CA_MAX);
+        return FCT_EXIT_USAGE;
+      }
+      ca_paths[n_ca++] = v;
+    } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+      fct_error(CMD, "unknown option %s", argv[i]);
+      return FCT_EXIT_USAGE;
+    } else if (path != NULL) {
+      fct_error(CMD, "one image only");
+      return FCT_EXIT_USAGE;
+    } else {
+      path = argv[i];
+    }
+  }
+  if (path == NULL) {
+    usage(stderr);
+    return FCT_EXIT_USAGE;
+  }
+  int status = FCT_EXIT_USAGE;
+  uint8_t *bufs[CA_MAX] = {0}, *image = NULL;
+  fc_x509_cert *cas = calloc(CA_MAX, sizeof *cas);
+  fc_pkcs7 *p7 = malloc(sizeof *p7);
+  size_t ws_len = FC_X509_SIG_WORKSPACE_BYTES, len;
+  void *ws = aligned_alloc(64, (ws_len + 63) / 64 * 64);
+  if (cas == NULL || p7 == NULL || ws == NULL) {
+    fct_error(CMD, "out of memory");
+    goto out;
+  }
+  for (int i = 0; i < n_ca; i++) {
+    bufs[i] = fct_read_file(CMD, ca_paths[i], 1u << 20, &len);
+    if (bufs[i] == NULL) goto out;
+    if (fct_pem_detect(bufs[i], len)) {
+      uint8_t *der;
+      const char *why;
+      if (!fct_pem_decode_labels(bufs[i], len, cert_labels, 1, "PEM: not a certificate", &der, &len,
+                                 &why)) {
+        fct_error(CMD, "%s: %s", ca_paths[i], why);
+        goto out;
+      }
+      free(bufs[i]);
+      bufs[i] = der;
+    }
+    if (fc_x509_parse(&cas[i], bufs[i], len) != FC_OK) {
+      fct_error(CMD, "%s: not a valid DER certificate", ca_paths[i]);
+      goto out;
+    }
+  }
+  if ((image = fct_read_file(CMD, path, IMAGE_MAX, &len)) == NULL) goto out;
+  fc_slice table, cursor, p7der;
+  uint8_t digest[FC_HASH_MAX_LEN];
+  if (fc_pe_cert_table(image, len, &table) != FC_OK || fc_pe_hash(FC_SHA256, image, len, digest) != FC_OK) {
+    fct_error(CMD, "%s: not a PE/COFF image this command can hash (headers, sections or "
+                   "certificate table outside the file?)", path);
+    goto out;
+  }
+  cursor = table;
+  int n = 0, any_ok = 0, all_ok = 1;
+  fc_err rc;
+  while ((rc = fc_pe_next_signature(&cursor, &p7der)) == FC_OK) {
+    n++;
+    fc_hash_alg alg;
+    fc_slice signed_digest;
+    if (fc_pkcs7_parse(p7, p7der.p, p7der.len) != FC_OK ||
+        fc_authenticode_digest(p7, &alg, &signed_digest) != FC_OK ||
+        fc_pe_hash(alg, image, len, digest) != FC_OK) {
+      fct_error(CMD, "%s: signature %d is not an Authenticode SignedData this command reads", path, n);
+      goto out;
+    }
+    size_t dl = fc_hash_len(alg);
+    int match = signed_digest.len == dl && memcmp(signed_digest.p, digest, dl) == 0;
+    printf("signature %d:\n  image hash (%s): ", n, hash_name(alg));
+    for (size_t i = 0; i < dl; i++) printf("%02x", digest[i]);
+    printf(" (%s the signed digest)\n", match ? "matches" : "DOES NOT match");
+    const fc_x509_cert *sc = fc_pkcs7_signer_cert(p7, &p7->signers[0]);
+    printf("  signer: ");
+    if (sc) cn_print(sc->subject);
+    else printf("(certificate not in the signature)");
+    printf("\n  signers: %zu, certificates: %zu\n", p7->n_signers, p7->n_certs);
+    printf("  timestamp: not checked (RFC 3161 countersignatures are not read yet)\n");
+    const fc_x509_cert *trusted = n_ca ? cas : p7->certs;
+    size_t n_trusted = n_ca ? (size_t)n_ca : p7->n_certs;
+    rc = fc_authenticode_verify(p7, digest, dl, trusted, n_trusted, FC_X509_PARTIAL_CHAIN, 0, ws,
+                                ws_len, NULL);
+    printf("  verdict: %s\n", rc == FC_OK ? "valid" : rc == FC_ERR_SIG ? "NOT valid" : "cannot verify");
+    if (rc != FC_OK && rc != FC_ERR_SIG) {
+      fct_error(CMD, "%s: signature %d: error %d (an algorithm this build lacks?)", path, n, (int)rc);
+      goto out;
+    }
+    any_ok |= rc == FC_OK;
+    all_ok &= rc == FC_OK;
+  }
+  if (rc != FC_ERR_SIG) {
+    fct_error(CMD, "%s: malformed certificate table", path);
+    goto out;
+  }
+  if (n == 0) {
+    printf("unsigned image\n  image hash (sha256): ");
+    for (size_t i = 0; i < 32; i++) printf("%02x", digest[i]);
+    printf("\n");
+    status = FCT_EXIT_FAIL;
+    goto out;
+  }
+  status = (n_ca ? any_ok : all_ok) ? FCT_EXIT_OK : FCT_EXIT_FAIL;
+out:
+  for (int i = 0; i < n_ca; i++) free(bufs[i]);
+  free(cas);
+  free(p7);
+  free(ws);
+  free(image);
+  return status;
+}
