@@ -5,7 +5,8 @@
 set -euo pipefail
 pkgs=(cmake ninja-build gcc g++ clang pkg-config libcpuid-dev libgtest-dev googletest libssl-dev
       gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user
-      binutils libclang-rt-14-dev valgrind libgmp-dev python3 openssl coreutils jq "$@")
+      binutils libclang-rt-14-dev valgrind libgmp-dev python3 openssl coreutils jq
+      sbsigntool osslsigncode pesign shim-signed "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -18,7 +18,7 @@ cmake --build "$dir" -j "$(nproc)"
 # Executions per target: the RSA target runs modular exponentiations (up to
 # 4096 bits under ASan), the parsers are cheap (the command's PEM and sum-line
 # parsers: a few seconds for these counts).
-declare -A default_runs=([fuzz_der]=100000 [fuzz_vboot]=30000 [fuzz_rsa]=4000 [fuzz_pem]=200000 [fuzz_ec_key]=20000 [fuzz_ec_sig]=20000 [fuzz_x509]=200000 [fuzz_pkcs7]=100000
+declare -A default_runs=([fuzz_der]=100000 [fuzz_vboot]=30000 [fuzz_rsa]=4000 [fuzz_pem]=200000 [fuzz_ec_key]=20000 [fuzz_ec_sig]=20000 [fuzz_x509]=200000 [fuzz_pkcs7]=100000 [fuzz_pe]=200000
   [fuzz_sum_line]=500000)
 n=0
 for src in tests/fuzz/fuzz_*.c; do
