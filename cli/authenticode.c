@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "pem.h"
+#include "cert_file.h"
 
 #define CMD "authenticode"
 #define IMAGE_MAX (256u << 20)
@@ -56,7 +56,6 @@ static void cn_print(fc_slice name) {
 
 int fct_authenticode_main(int argc, char **argv) {
   static const char *const opts[1] = {"--ca"};
-  static const char *const cert_labels[1] = {"CERTIFICATE"};
   const char *ca_paths[CA_MAX], *path = NULL;
   int n_ca = 0;
   for (int i = 1; i < argc; i++) {
@@ -97,25 +96,8 @@ int fct_authenticode_main(int argc, char **argv) {
     fct_error(CMD, "out of memory");
     goto out;
   }
-  for (int i = 0; i < n_ca; i++) {
-    bufs[i] = fct_read_file(CMD, ca_paths[i], 1u << 20, &len);
-    if (bufs[i] == NULL) goto out;
-    if (fct_pem_detect(bufs[i], len)) {
-      uint8_t *der;
-      const char *why;
-      if (!fct_pem_decode_labels(bufs[i], len, cert_labels, 1, "PEM: not a certificate", &der, &len,
-                                 &why)) {
-        fct_error(CMD, "%s: %s", ca_paths[i], why);
-        goto out;
-      }
-      free(bufs[i]);
-      bufs[i] = der;
-    }
-    if (fc_x509_parse(&cas[i], bufs[i], len) != FC_OK) {
-      fct_error(CMD, "%s: not a valid DER certificate", ca_paths[i]);
-      goto out;
-    }
-  }
+  for (int i = 0; i < n_ca; i++)
+    if ((bufs[i] = fct_cert_load(CMD, ca_paths[i], &cas[i])) == NULL) goto out;
   if ((image = fct_read_file(CMD, path, IMAGE_MAX, &len)) == NULL) goto out;
   fc_slice table, cursor, p7der;
   uint8_t digest[FC_HASH_MAX_LEN];

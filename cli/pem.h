@@ -1,4 +1,4 @@
-/* PEM decoding for `fastcrypt verify` keys (cli/pem.c). */
+/* PEM decoding for the fastcrypt command: keys, certificates, signatures (cli/pem.c). */
 #ifndef FCT_PEM_H
 #define FCT_PEM_H
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "pem.h"
+#include "cert_file.h"
 
 #define CMD "pkcs7-verify"
 #define P7_MAX (16u << 20)
@@ -27,24 +27,8 @@ static void usage(FILE *f) {
           "error or an unreadable or unparseable input.\n");
 }
 
-/* A file, PEM (one of labels) or DER, into a malloc'd DER buffer. */
-static uint8_t *read_der(const char *path, const char *const *labels, int n, const char *what,
-                         size_t max, size_t *len) {
-  uint8_t *buf = fct_read_file(CMD, path, max, len);
-  if (buf == NULL || !fct_pem_detect(buf, *len)) return buf;
-  uint8_t *der;
-  const char *why;
-  if (!fct_pem_decode_labels(buf, *len, labels, n, what, &der, len, &why)) {
-    fct_error(CMD, "%s: %s", path, why);
-    der = NULL;
-  }
-  free(buf);
-  return der;
-}
-
 int fct_pkcs7_main(int argc, char **argv) {
   static const char *const opts[2] = {"--ca", "--content"};
-  static const char *const cert_labels[1] = {"CERTIFICATE"};
   static const char *const p7_labels[2] = {"PKCS7", "CMS"};
   const char *ca_paths[CA_MAX], *content_path = NULL, *path = NULL;
   int n_ca = 0;
@@ -88,17 +72,10 @@ int fct_pkcs7_main(int argc, char **argv) {
     fct_error(CMD, "out of memory");
     goto out;
   }
-  for (int i = 0; i < n_ca; i++) {
-    bufs[i] = read_der(ca_paths[i], cert_labels, 1, "PEM: not a certificate (want BEGIN CERTIFICATE)",
-                       1u << 20, &len);
-    if (bufs[i] == NULL) goto out;
-    if (fc_x509_parse(&cas[i], bufs[i], len) != FC_OK) {
-      fct_error(CMD, "%s: not a valid DER certificate", ca_paths[i]);
-      goto out;
-    }
-  }
-  p7der = read_der(path, p7_labels, 2, "PEM: not a signature (want BEGIN PKCS7 or BEGIN CMS)", P7_MAX,
-                   &len);
+  for (int i = 0; i < n_ca; i++)
+    if ((bufs[i] = fct_cert_load(CMD, ca_paths[i], &cas[i])) == NULL) goto out;
+  p7der = fct_read_der(CMD, path, p7_labels, 2, "PEM: not a signature (want BEGIN PKCS7 or BEGIN CMS)",
+                       P7_MAX, &len);
   if (p7der == NULL) goto out;
   fc_err rc = fc_pkcs7_parse(p7, p7der, len);
   if (rc != FC_OK) {

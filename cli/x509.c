@@ -12,10 +12,9 @@
 #include <time.h>
 
 #include "cli.h"
-#include "pem.h"
+#include "cert_file.h"
 
 #define CMD "x509"
-#define CERT_MAX (1u << 20)
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -36,31 +35,7 @@ static void usage(FILE *f) {
           "not verify, 2 usage error or an unreadable or unparseable certificate.\n");
 }
 
-/* CERT (PEM or DER) into a malloc'd DER buffer and a parsed cert. */
-static uint8_t *load(const char *path, fc_x509_cert *cert) {
-  static const char *const labels[1] = {"CERTIFICATE"};
-  size_t len, der_len;
-  uint8_t *buf = fct_read_file(CMD, path, CERT_MAX, &len), *der = buf;
-  if (buf == NULL) return NULL;
-  der_len = len;
-  if (fct_pem_detect(buf, len)) {
-    const char *why;
-    if (!fct_pem_decode_labels(buf, len, labels, 1, "PEM: not a certificate (want BEGIN CERTIFICATE)",
-                               &der, &der_len, &why)) {
-      fct_error(CMD, "%s: %s", path, why);
-      free(buf);
-      return NULL;
-    }
-    free(buf);
-  }
-  fc_err rc = fc_x509_parse(cert, der, der_len);
-  if (rc != FC_OK) {
-    fct_error(CMD, "%s: not a valid DER certificate (error %d)", path, (int)rc);
-    free(der);
-    return NULL;
-  }
-  return der;
-}
+static uint8_t *load(const char *path, fc_x509_cert *cert) { return fct_cert_load(CMD, path, cert); }
 
 static void hex(const uint8_t *p, size_t n, const char *sep) {
   for (size_t i = 0; i < n; i++) printf("%s%02x", i ? sep : "", p[i]);
