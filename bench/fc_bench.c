@@ -119,6 +119,14 @@ static const mode modes[] = {
      "  --kernels L     only these columns: ec kernel names, openssl\n"
      "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
      bench_ec_main},
+    {"pkcs7", "detached PKCS#7 verification of 2-certificate RSA-2048 and P-256 chains vs OpenSSL",
+     O_RUNS | O_TARGET | O_FILTER | O_KERNELS | O_CLOCK,
+     "  --runs N        runs per column, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --filter S      only cases whose name (rsa2048_chain, p256_chain) contains S\n"
+     "  --kernels L     openssl to include OpenSSL's column (default: included)\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
+     bench_pkcs7_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 

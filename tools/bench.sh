@@ -2,7 +2,8 @@
 # The benchmark: every usable Montgomery kernel and OpenSSL 3, as markdown
 # tables on stdout and JSON records in bench.json (warm loops: fc_bench
 # verify), bench-oneshot.json (key set-up + one verification: fc_bench
-# oneshot) and bench-ec.json (ECDSA P-256/P-384: fc_bench ec).
+# oneshot), bench-ec.json (ECDSA P-256/P-384: fc_bench ec) and
+# bench-pkcs7.json (detached PKCS#7 with a 2-certificate chain: fc_bench pkcs7).
 # Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
@@ -30,3 +31,6 @@ echo "JSON records: $PWD/bench-oneshot.json"
 # ECDSA P-256 and P-384: warm key, and key from DER + verification.
 "$out/bench/fc_bench" ec --json "$PWD/bench-ec.json"
 echo "JSON records: $PWD/bench-ec.json"
+# PKCS#7 as EDK2's Pkcs7Verify: RSA-2048 and P-256 chains of two certificates.
+"$out/bench/fc_bench" pkcs7 --json "$PWD/bench-pkcs7.json"
+echo "JSON records: $PWD/bench-pkcs7.json"
