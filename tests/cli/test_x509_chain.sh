@@ -78,9 +78,15 @@ b = bytearray(body); b[-3] ^= 1
 s = base64.b64encode(bytes(b)).decode()
 open(sys.argv[2], 'w').write('-----BEGIN CERTIFICATE-----\n' + '\n'.join(s[i:i+64] for i in range(0, len(s), 64)) + '\n-----END CERTIFICATE-----\n')
 PY
-  # validity: the leaf's window is the shortest (90 days from now)
-  nb=$(date -u -d "$(openssl x509 -in "$T/${p}leaf.pem" -noout -startdate | cut -d= -f2)" +%s)
-  na=$(date -u -d "$(openssl x509 -in "$T/${p}leaf.pem" -noout -enddate | cut -d= -f2)" +%s)
+  # validity: the chain's window, the latest notBefore to the earliest
+  # notAfter of its three links (made a second apart, they may differ)
+  nb=0 na=99999999999
+  for c in leaf int root; do
+    b=$(date -u -d "$(openssl x509 -in "$T/${p}$c.pem" -noout -startdate | cut -d= -f2)" +%s)
+    a=$(date -u -d "$(openssl x509 -in "$T/${p}$c.pem" -noout -enddate | cut -d= -f2)" +%s)
+    [ "$b" -gt "$nb" ] && nb=$b
+    [ "$a" -lt "$na" ] && na=$a
+  done
   for t in $((nb - 1)) $nb $((nb + 86400)) $na $((na + 1)); do
     st=0 ost=0
     fct x509 --at "$t" --ca "$T/${p}root.pem" --untrusted "$T/${p}int.pem" "$T/${p}leaf.pem" >/dev/null 2>&1 || st=$?
