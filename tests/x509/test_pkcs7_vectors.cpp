@@ -16,6 +16,12 @@ namespace {
 
 using fct::Bytes;
 constexpr size_t kBound = 8192;
+// Sanitizer builds change frames completely: the stack is not measured there.
+#if defined(FCT_ASAN)
+constexpr bool kMeasure = false;
+#else
+constexpr bool kMeasure = true;
+#endif
 
 struct Call {
   const fc_pkcs7 *p7;
@@ -76,7 +82,7 @@ TEST_P(Pkcs7Vectors, OpensslSignedData) {
                               FC_X509_SIG_WORKSPACE_BYTES, nullptr),
               FC_ERR_SIG)
         << name << ": detached, and no content given";
-#if !defined(FCT_ASAN)
+    if (!kMeasure) continue;
     g = Call{p7.get(), &content, &root, ws.get(), FC_ERR_ARG};
     body_verify();
     ASSERT_EQ(g.rc, FC_OK);
@@ -88,7 +94,6 @@ TEST_P(Pkcs7Vectors, OpensslSignedData) {
     std::cout << "[ STACK    ] pkcs7 " << GetParam() << " " << name << ": verify " << d << " bytes\n";
     EXPECT_LE(d, kBound);
     EXPECT_GT(d, 256u);
-#endif
   }
 }
 
