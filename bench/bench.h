@@ -16,6 +16,12 @@ uint32_t bench_rng32(uint64_t *state);            /* splitmix64: fixed-seed oper
 int bench_cmp_double(const void *a, const void *b); /* qsort, ascending */
 /* Mean and sample standard deviation (n - 1; 0 when n = 1) of x[0..n), n >= 1. */
 void bench_mean_std(const double *x, int n, double *mean, double *sd);
+/* Times call(arg) as fc_bench ec and pkcs7 report it: the calls per run
+   calibrated so a run lasts about target_ns (at least 1 call), then `runs`
+   runs; t[r] = ns per call of run r. Returns 1 when any call returned 0
+   (a failed check), else 0. */
+int bench_time_runs(int (*call)(void *), void *arg, clockid_t clk, double target_ns, int runs,
+                    double *t);
 
 #ifndef FC_BENCH_VECTORS_DIR
 #define FC_BENCH_VECTORS_DIR "tests/vectors/vboot"

@@ -115,6 +115,17 @@ static int call(column *c, size_t i, int k) {
 #endif
 }
 
+/* call() through bench_time_runs */
+typedef struct {
+  column *c;
+  size_t i;
+  int k;
+} ec_call;
+static int call_one(void *arg) {
+  ec_call *a = arg;
+  return call(a->c, a->i, a->k);
+}
+
 /* Pins c's kernel (fastcrypt columns) for the calls that follow. */
 static void pin(const column *c) {
   if (!c->ossl) fc_impl_select(FC_OP_EC, c->name);
@@ -187,24 +198,8 @@ int bench_ec_main(const bench_opts *o) {
       double mean[8] = {0}, sd[8] = {0};
       for (int c = 0; c < ncol; c++) {
         pin(&cols[c]);
-        /* calls per run: about target_ns */
-        uint64_t iters = 1;
-        for (;;) {
-          double t0 = bench_ns(clk);
-          for (uint64_t n = 0; n < iters; n++) bad |= !call(&cols[c], i, k);
-          double dt = bench_ns(clk) - t0;
-          if (dt >= target_ns / 4 || iters >= (1u << 20)) {
-            iters = dt > 0 ? (uint64_t)(iters * target_ns / dt) : iters;
-            break;
-          }
-          iters *= 4;
-        }
-        if (iters == 0) iters = 1;
-        for (int r = 0; r < runs; r++) {
-          double t0 = bench_ns(clk);
-          for (uint64_t n = 0; n < iters; n++) bad |= !call(&cols[c], i, k);
-          t[r] = (bench_ns(clk) - t0) / (double)iters;
-        }
+        ec_call a = {&cols[c], i, k};
+        bad |= bench_time_runs(call_one, &a, clk, target_ns, runs, t);
         bench_mean_std(t + drop, runs - drop, &mean[c], &sd[c]);
       }
       fc_impl_select(FC_OP_EC, NULL);

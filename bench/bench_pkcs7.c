@@ -67,14 +67,16 @@ static fc_pkcs7 g_p7;
 static fc_x509_cert g_root;
 static _Alignas(64) uint8_t g_ws[FC_X509_SIG_WORKSPACE_BYTES];
 
-static int fc_call(p7_input *in) {
+static int fc_call(void *arg) {
+  p7_input *in = arg;
   if (fc_x509_parse(&g_root, in->root, in->root_len) != FC_OK) return 0;
   if (fc_pkcs7_parse(&g_p7, in->p7, in->p7_len) != FC_OK) return 0;
   return fc_pkcs7_verify(&g_p7, in->content, in->content_len, &g_root, 1, FC_X509_PARTIAL_CHAIN, 0,
                          g_ws, sizeof g_ws, NULL) == FC_OK;
 }
 
-static int sig_call(p7_input *in) {
+static int sig_call(void *arg) {
+  p7_input *in = arg;
   for (int i = 0; i < 2; i++) {
     fc_err rc = in->ec ? fc_ecdsa_verify(&in->ek[i], in->d[i], 32, in->sig[i].p, in->sig[i].len)
                        : fc_rsa_verify(in->rk[i], FC_SHA256, in->d[i], 32, in->sig[i].p, in->sig[i].len);
@@ -84,7 +86,8 @@ static int sig_call(p7_input *in) {
 }
 
 #ifdef FC_BENCH_OPENSSL
-static int ossl_call(p7_input *in) {
+static int ossl_call(void *arg) {
+  p7_input *in = arg;
   const unsigned char *p = in->root;
   X509 *root = d2i_X509(NULL, &p, (long)in->root_len);
   X509_STORE *st = X509_STORE_new();
@@ -103,6 +106,9 @@ static int ossl_call(p7_input *in) {
   X509_free(root);
   return ok;
 }
+#define OSSL_CALL ossl_call
+#else
+#define OSSL_CALL NULL /* no column */
 #endif
 
 /* The signatures column's inputs: the signer's signature over its
@@ -177,31 +183,9 @@ int bench_pkcs7_main(const bench_opts *o) {
     if (o->filter && !strstr(inputs[i].name, o->filter)) continue;
     double mean[3] = {0}, sd[3] = {0};
     for (int c = 0; c < ncol; c++) {
-      uint64_t iters = 1;
-#define CALL() (c == 0 ? fc_call(&inputs[i]) : c == 1 ? sig_call(&inputs[i]) : OSSL(&inputs[i]))
-#ifdef FC_BENCH_OPENSSL
-#define OSSL(x) ossl_call(x)
-#else
-#define OSSL(x) 0
-#endif
-      for (;;) {
-        double t0 = bench_ns(clk);
-        for (uint64_t n = 0; n < iters; n++) bad |= !CALL();
-        double dt = bench_ns(clk) - t0;
-        if (dt >= target_ns / 4 || iters >= (1u << 20)) {
-          iters = dt > 0 ? (uint64_t)(iters * target_ns / dt) : iters;
-          break;
-        }
-        iters *= 4;
-      }
-      if (iters == 0) iters = 1;
-      for (int r = 0; r < runs; r++) {
-        double t0 = bench_ns(clk);
-        for (uint64_t n = 0; n < iters; n++) bad |= !CALL();
-        t[r] = (bench_ns(clk) - t0) / (double)iters / 1000;
-      }
-#undef CALL
-#undef OSSL
+      int (*fn[3])(void *) = {fc_call, sig_call, OSSL_CALL};
+      bad |= bench_time_runs(fn[c], &inputs[i], clk, target_ns, runs, t);
+      for (int r = 0; r < runs; r++) t[r] /= 1000; /* us */
       bench_mean_std(t + drop, runs - drop, &mean[c], &sd[c]);
     }
     for (int c = 0; c < ncol; c++) {

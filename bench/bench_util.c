@@ -31,3 +31,26 @@ void bench_mean_std(const double *x, int n, double *mean, double *sd) {
   for (int i = 0; i < n; i++) q += (x[i] - *mean) * (x[i] - *mean);
   *sd = n > 1 ? sqrt(q / (n - 1)) : 0;
 }
+
+int bench_time_runs(int (*call)(void *), void *arg, clockid_t clk, double target_ns, int runs,
+                    double *t) {
+  int bad = 0;
+  uint64_t iters = 1;
+  for (;;) {
+    double t0 = bench_ns(clk);
+    for (uint64_t n = 0; n < iters; n++) bad |= !call(arg);
+    double dt = bench_ns(clk) - t0;
+    if (dt >= target_ns / 4 || iters >= (1u << 20)) {
+      iters = dt > 0 ? (uint64_t)(iters * target_ns / dt) : iters;
+      break;
+    }
+    iters *= 4;
+  }
+  if (iters == 0) iters = 1;
+  for (int r = 0; r < runs; r++) {
+    double t0 = bench_ns(clk);
+    for (uint64_t n = 0; n < iters; n++) bad |= !call(arg);
+    t[r] = (bench_ns(clk) - t0) / (double)iters;
+  }
+  return bad;
+}
