@@ -8,23 +8,12 @@
 #include "x509/x509_internal.h"
 
 static const uint8_t kSignedData[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02};
-static const uint8_t kRsaEnc[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
-static const uint8_t kEcKey[7] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
-
-/* A small non-negative INTEGER. */
-static int small_int(fc__span *in, uint32_t *v) {
-  fc__span n;
-  if (!fc__der_integer(in, &n) || n.len > 2) return 0;
-  *v = 0;
-  for (size_t i = 0; i < n.len; i++) *v = *v << 8 | n.p[i];
-  return 1;
-}
 
 /* SignerInfo: 0 malformed, 1 ok. */
 static int signer(fc__span *in, fc_pkcs7_signer *s) {
   fc__span si, v, f;
   uint32_t version;
-  if (!fc__der_tlv(in, 0x30, &si) || !small_int(&si, &version) || (version != 1 && version != 3))
+  if (!fc__der_tlv(in, 0x30, &si) || !fc__der_uint(&si, 2, &version) || (version != 1 && version != 3))
     return 0;
   if (fc__der_peek(&si, 0x80)) { /* [0] SubjectKeyIdentifier */
     if (!fc__der_tlv(&si, 0x80, &v)) return 0;
@@ -47,13 +36,13 @@ static int signer(fc__span *in, fc_pkcs7_signer *s) {
   if (!fc__x509_sigalg(&si, &s->sig_alg, &alg_whole)) return 0;
   /* rsaEncryption and id-ecPublicKey name the key, the digest the hash */
   fc__span oid = fc__span_of(s->sig_alg.oid);
-  if (fc__span_eq(oid, kRsaEnc, sizeof kRsaEnc)) {
+  if (fc__span_eq(oid, fc__oid_rsa_encryption, sizeof fc__oid_rsa_encryption)) {
     fc__span params = fc__span_of(s->sig_alg.params), null;
     if (params.len != 0 && (!fc__der_tlv(&params, 0x05, &null) || null.len != 0 || params.len != 0))
       return 0;
     s->sig_alg.kind = FC_SIGALG_RSA_PKCS1;
     s->sig_alg.hash = s->digest_alg;
-  } else if (fc__span_eq(oid, kEcKey, sizeof kEcKey)) {
+  } else if (fc__span_eq(oid, fc__oid_ec_public_key, sizeof fc__oid_ec_public_key)) {
     s->sig_alg.kind = FC_SIGALG_ECDSA;
     s->sig_alg.hash = s->digest_alg;
   }
@@ -80,7 +69,7 @@ static int parse(fc_pkcs7 *p7, fc__span in) {
   } else {
     sd = ci;
   }
-  if (!small_int(&sd, &p7->version) || p7->version > 5) return 0;
+  if (!fc__der_uint(&sd, 2, &p7->version) || p7->version > 5) return 0;
   fc__span digests;
   if (!fc__der_tlv(&sd, 0x31, &digests)) return 0;
   while (digests.len > 0) {

@@ -6,6 +6,9 @@
  */
 #include "x509/x509_internal.h"
 
+const uint8_t fc__oid_rsa_encryption[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
+const uint8_t fc__oid_ec_public_key[7] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
+
 static const uint8_t kPkcs1[8] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01};
 static const uint8_t kEcdsa[6] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04};
 static const uint8_t kSha1[5] = {0x2b, 0x0e, 0x03, 0x02, 0x1a};
@@ -43,7 +46,7 @@ int fc__x509_digest_alg(fc__span *in, uint32_t *hash) {
 /* RSASSA-PSS-params; 0 when malformed or naming an unknown hash. */
 static int pss_params(fc__span params, fc_sigalg *alg) {
   static const uint8_t kMgf1[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08};
-  fc__span seq, f, mgf, oid, n;
+  fc__span seq, f, mgf, oid;
   alg->hash = FC_SHA1;
   alg->mgf1_hash = FC_SHA1;
   alg->salt_len = 20;
@@ -60,10 +63,8 @@ static int pss_params(fc__span params, fc_sigalg *alg) {
       return 0;
   }
   if (fc__der_peek(&seq, 0xa2)) {
-    if (!fc__der_tlv(&seq, 0xa2, &f) || !fc__der_integer(&f, &n) || f.len != 0 || n.len > 2)
-      return 0;
-    uint32_t v = 0;
-    for (size_t i = 0; i < n.len; i++) v = v << 8 | n.p[i];
+    uint32_t v;
+    if (!fc__der_tlv(&seq, 0xa2, &f) || !fc__der_uint(&f, 2, &v) || f.len != 0) return 0;
     if (v == 20) return 0; /* the default, encoded */
     alg->salt_len = v;
   }

@@ -12,6 +12,14 @@ int fc__der_whole(fc__span *in, uint8_t tag, fc__span *whole, fc__span *val) {
   return 1;
 }
 
+int fc__der_uint(fc__span *in, size_t max_len, uint32_t *v) {
+  fc__span n;
+  if (!fc__der_integer(in, &n) || n.len > max_len) return 0;
+  *v = 0;
+  for (size_t i = 0; i < n.len; i++) *v = *v << 8 | n.p[i];
+  return 1;
+}
+
 int fc__oid_ok(fc__span oid) {
   if (oid.len == 0 || (oid.p[oid.len - 1] & 0x80)) return 0;
   int arc_start = 1;

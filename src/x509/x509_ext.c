@@ -31,7 +31,7 @@ static int ext_next(fc__span *in, fc__span *oid, int *critical, fc__span *value)
 }
 
 static int basic_constraints(fc_x509_cert *c, fc__span v) {
-  fc__span seq, b, n;
+  fc__span seq, b;
   if (!fc__der_tlv(&v, 0x30, &seq) || v.len != 0) return 0;
   c->flags |= FC_X509_BASIC_CONSTRAINTS;
   if (fc__der_peek(&seq, 0x01)) {
@@ -39,11 +39,8 @@ static int basic_constraints(fc_x509_cert *c, fc__span v) {
     c->flags |= FC_X509_CA;
   }
   if (fc__der_peek(&seq, 0x02)) {
-    if (!fc__der_integer(&seq, &n) || n.len > 4 || (n.len == 4 && n.p[0] > 0x7f)) return 0;
-    uint32_t x = 0;
-    for (size_t i = 0; i < n.len; i++) x = x << 8 | n.p[i];
+    if (!fc__der_uint(&seq, 4, &c->path_len)) return 0; /* below 2^31 */
     c->flags |= FC_X509_PATH_LEN;
-    c->path_len = x;
   }
   return seq.len == 0;
 }

@@ -19,6 +19,14 @@ static inline int fc__der_peek(const fc__span *in, uint8_t tag) {
    its content in *val (may be NULL); *in advanced. 0 when malformed. */
 int fc__der_whole(fc__span *in, uint8_t tag, fc__span *whole, fc__span *val);
 
+/* A non-negative INTEGER (minimal, fc__der_integer) of at most max_len
+   content octets (the 00 sign octet counted), max_len <= 4: 1 and *v. */
+int fc__der_uint(fc__span *in, size_t max_len, uint32_t *v);
+
+/* OIDs (content octets) more than one file compares with. */
+extern const uint8_t fc__oid_rsa_encryption[9]; /* 1.2.840.113549.1.1.1 */
+extern const uint8_t fc__oid_ec_public_key[7];  /* 1.2.840.10045.2.1 */
+
 /* An OID's content is well formed: non-empty, each arc minimal (no 0x80
    lead octet) and ended (last octet below 0x80). */
 int fc__oid_ok(fc__span oid);

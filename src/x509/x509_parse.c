@@ -4,8 +4,6 @@
  */
 #include "x509/x509_internal.h"
 
-static const uint8_t kRsaKey[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
-static const uint8_t kEcKey[7] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
 
 /* SubjectPublicKeyInfo (whole at *in): structure and key kind; the key
    itself is read by fc_x509_rsa_key / fc_x509_ec_key. */
@@ -16,9 +14,9 @@ static int spki(fc__span *in, fc_x509_cert *c) {
       seq.len != 0 || bits.len == 0)
     return 0;
   c->spki = fc__slice(whole);
-  if (fc__span_eq(oid, kRsaKey, sizeof kRsaKey)) {
+  if (fc__span_eq(oid, fc__oid_rsa_encryption, sizeof fc__oid_rsa_encryption)) {
     c->key_kind = FC_KEY_RSA;
-  } else if (fc__span_eq(oid, kEcKey, sizeof kEcKey)) {
+  } else if (fc__span_eq(oid, fc__oid_ec_public_key, sizeof fc__oid_ec_public_key)) {
     fc__span curve;
     if (!fc__der_tlv(&alg, 0x06, &curve) || !fc__oid_ok(curve)) return 0;
     c->key_kind = FC_KEY_EC;
