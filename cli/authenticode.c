@@ -18,7 +18,6 @@
 
 #define CMD "authenticode"
 #define IMAGE_MAX (256u << 20)
-#define CA_MAX 16
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -56,8 +55,8 @@ static void cn_print(fc_slice name) {
 
 int fct_authenticode_main(int argc, char **argv) {
   static const char *const opts[1] = {"--ca"};
-  const char *ca_paths[CA_MAX], *path = NULL;
-  int n_ca = 0;
+  const char *path = NULL;
+  fct_cert_list cas = {0};
   for (int i = 1; i < argc; i++) {
     const char *v;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -67,11 +66,7 @@ int fct_authenticode_main(int argc, char **argv) {
     int k = fct_valued_option(CMD, opts, 1, argc, argv, &i, &v);
     if (k < 0) return FCT_EXIT_USAGE;
     if (k == 0) {
-      if (n_ca == CA_MAX) {
-        fct_error(CMD, "at most %d --ca", CA_MAX);
-        return FCT_EXIT_USAGE;
-      }
-      ca_paths[n_ca++] = v;
+      if (fct_cert_list_add(CMD, &cas, "--ca", v) != 0) return FCT_EXIT_USAGE;
     } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
       fct_error(CMD, "unknown option %s", argv[i]);
       return FCT_EXIT_USAGE;
@@ -87,17 +82,15 @@ int fct_authenticode_main(int argc, char **argv) {
     return FCT_EXIT_USAGE;
   }
   int status = FCT_EXIT_USAGE;
-  uint8_t *bufs[CA_MAX] = {0}, *image = NULL;
-  fc_x509_cert *cas = calloc(CA_MAX, sizeof *cas);
+  uint8_t *image = NULL;
   fc_pkcs7 *p7 = malloc(sizeof *p7);
   size_t ws_len = FC_X509_SIG_WORKSPACE_BYTES, len;
   void *ws = aligned_alloc(64, (ws_len + 63) / 64 * 64);
-  if (cas == NULL || p7 == NULL || ws == NULL) {
+  if (p7 == NULL || ws == NULL) {
     fct_error(CMD, "out of memory");
     goto out;
   }
-  for (int i = 0; i < n_ca; i++)
-    if ((bufs[i] = fct_cert_load(CMD, ca_paths[i], &cas[i])) == NULL) goto out;
+  if (fct_cert_list_load(CMD, &cas) != 0) goto out;
   if ((image = fct_read_file(CMD, path, IMAGE_MAX, &len)) == NULL) goto out;
   fc_slice table, cursor, p7der;
   uint8_t digest[FC_HASH_MAX_LEN];
@@ -130,8 +123,8 @@ int fct_authenticode_main(int argc, char **argv) {
     else printf("(certificate not in the signature)");
     printf("\n  signers: %zu, certificates: %zu\n", p7->n_signers, p7->n_certs);
     printf("  timestamp: not checked (RFC 3161 countersignatures are not read yet)\n");
-    const fc_x509_cert *trusted = n_ca ? cas : p7->certs;
-    size_t n_trusted = n_ca ? (size_t)n_ca : p7->n_certs;
+    const fc_x509_cert *trusted = cas.n ? cas.certs : p7->certs;
+    size_t n_trusted = cas.n ? (size_t)cas.n : p7->n_certs;
     rc = fc_authenticode_verify(p7, digest, dl, trusted, n_trusted, FC_X509_PARTIAL_CHAIN, 0, ws,
                                 ws_len, NULL);
     printf("  verdict: %s\n", rc == FC_OK ? "valid" : rc == FC_ERR_SIG ? "NOT valid" : "cannot verify");
@@ -153,10 +146,9 @@ int fct_authenticode_main(int argc, char **argv) {
     status = FCT_EXIT_FAIL;
     goto out;
   }
-  status = (n_ca ? any_ok : all_ok) ? FCT_EXIT_OK : FCT_EXIT_FAIL;
+  status = (cas.n ? any_ok : all_ok) ? FCT_EXIT_OK : FCT_EXIT_FAIL;
 out:
-  for (int i = 0; i < n_ca; i++) free(bufs[i]);
-  free(cas);
+  fct_cert_list_free(&cas);
   free(p7);
   free(ws);
   free(image);

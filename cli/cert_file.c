@@ -34,3 +34,25 @@ uint8_t *fct_cert_load(const char *cmd, const char *path, fc_x509_cert *cert) {
   }
   return der;
 }
+
+int fct_cert_list_add(const char *cmd, fct_cert_list *l, const char *opt, const char *path) {
+  if (l->n == FCT_CERT_LIST_MAX) {
+    fct_error(cmd, "at most %d %s", FCT_CERT_LIST_MAX, opt);
+    return -1;
+  }
+  l->paths[l->n++] = path;
+  return 0;
+}
+
+int fct_cert_list_load(const char *cmd, fct_cert_list *l) {
+  for (int i = 0; i < l->n; i++)
+    if ((l->bufs[i] = fct_cert_load(cmd, l->paths[i], &l->certs[i])) == NULL) return -1;
+  return 0;
+}
+
+void fct_cert_list_free(fct_cert_list *l) {
+  for (int i = 0; i < l->n; i++) {
+    free(l->bufs[i]);
+    l->bufs[i] = NULL;
+  }
+}

@@ -13,7 +13,6 @@
 
 #define CMD "pkcs7-verify"
 #define P7_MAX (16u << 20)
-#define CA_MAX 16
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -30,8 +29,8 @@ static void usage(FILE *f) {
 int fct_pkcs7_main(int argc, char **argv) {
   static const char *const opts[2] = {"--ca", "--content"};
   static const char *const p7_labels[2] = {"PKCS7", "CMS"};
-  const char *ca_paths[CA_MAX], *content_path = NULL, *path = NULL;
-  int n_ca = 0;
+  const char *content_path = NULL, *path = NULL;
+  fct_cert_list cas = {0};
   for (int i = 1; i < argc; i++) {
     const char *v;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -41,11 +40,7 @@ int fct_pkcs7_main(int argc, char **argv) {
     int k = fct_valued_option(CMD, opts, 2, argc, argv, &i, &v);
     if (k < 0) return FCT_EXIT_USAGE;
     if (k == 0) {
-      if (n_ca == CA_MAX) {
-        fct_error(CMD, "at most %d --ca", CA_MAX);
-        return FCT_EXIT_USAGE;
-      }
-      ca_paths[n_ca++] = v;
+      if (fct_cert_list_add(CMD, &cas, "--ca", v) != 0) return FCT_EXIT_USAGE;
     } else if (k == 1) {
       content_path = v;
     } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
@@ -58,22 +53,20 @@ int fct_pkcs7_main(int argc, char **argv) {
       path = argv[i];
     }
   }
-  if (path == NULL || n_ca == 0) {
+  if (path == NULL || cas.n == 0) {
     usage(stderr);
     return FCT_EXIT_USAGE;
   }
   int status = FCT_EXIT_USAGE;
-  uint8_t *bufs[CA_MAX] = {0}, *p7der = NULL, *content = NULL;
-  fc_x509_cert *cas = calloc(CA_MAX, sizeof *cas);
+  uint8_t *p7der = NULL, *content = NULL;
   fc_pkcs7 *p7 = malloc(sizeof *p7);
   size_t ws_len = FC_X509_SIG_WORKSPACE_BYTES, len, content_len = 0;
   void *ws = aligned_alloc(64, (ws_len + 63) / 64 * 64);
-  if (cas == NULL || p7 == NULL || ws == NULL) {
+  if (p7 == NULL || ws == NULL) {
     fct_error(CMD, "out of memory");
     goto out;
   }
-  for (int i = 0; i < n_ca; i++)
-    if ((bufs[i] = fct_cert_load(CMD, ca_paths[i], &cas[i])) == NULL) goto out;
+  if (fct_cert_list_load(CMD, &cas) != 0) goto out;
   p7der = fct_read_der(CMD, path, p7_labels, 2, "PEM: not a signature (want BEGIN PKCS7 or BEGIN CMS)",
                        P7_MAX, &len);
   if (p7der == NULL) goto out;
@@ -88,7 +81,7 @@ int fct_pkcs7_main(int argc, char **argv) {
     goto out;
   const fc_x509_cert *signer = NULL;
   rc = fc_pkcs7_verify(p7, content_path ? (content ? content : (const uint8_t *)"") : NULL, content_len,
-                       cas, (size_t)n_ca, FC_X509_PARTIAL_CHAIN, 0, ws, ws_len, &signer);
+                       cas.certs, (size_t)cas.n, FC_X509_PARTIAL_CHAIN, 0, ws, ws_len, &signer);
   if (rc == FC_OK) {
     fprintf(stderr, "%s: verified (%zu signer%s)\n", path, p7->n_signers, p7->n_signers > 1 ? "s" : "");
     status = FCT_EXIT_OK;
@@ -99,8 +92,7 @@ int fct_pkcs7_main(int argc, char **argv) {
     fct_error(CMD, "%s: cannot verify (error %d: an algorithm this build lacks?)", path, (int)rc);
   }
 out:
-  for (int i = 0; i < n_ca; i++) free(bufs[i]);
-  free(cas);
+  fct_cert_list_free(&cas);
   free(p7);
   free(ws);
   free(p7der);

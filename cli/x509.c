@@ -189,14 +189,12 @@ static void extensions_print(const fc_x509_cert *c) {
   if (c->flags & FC_X509_UNKNOWN_CRITICAL) printf("  (an unknown critical extension)\n");
 }
 
-#define LIST_MAX 16
-
 int fct_x509_main(int argc, char **argv) {
   static const char *const opts[4] = {"--issuer", "--ca", "--untrusted", "--at"};
   uint32_t flags = FC_X509_PARTIAL_CHAIN;
   int64_t at = 0;
-  const char *issuer_path = NULL, *path = NULL, *ca_paths[LIST_MAX], *un_paths[LIST_MAX];
-  int n_ca = 0, n_un = 0;
+  const char *issuer_path = NULL, *path = NULL;
+  fct_cert_list cas = {0}, uns = {0};
   for (int i = 1; i < argc; i++) {
     const char *v;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -208,12 +206,7 @@ int fct_x509_main(int argc, char **argv) {
     if (k == 0) {
       issuer_path = v;
     } else if (k == 1 || k == 2) {
-      int *n = k == 1 ? &n_ca : &n_un;
-      if (*n == LIST_MAX) {
-        fct_error(CMD, "at most %d %s", LIST_MAX, opts[k]);
-        return FCT_EXIT_USAGE;
-      }
-      (k == 1 ? ca_paths : un_paths)[(*n)++] = v;
+      if (fct_cert_list_add(CMD, k == 1 ? &cas : &uns, opts[k], v) != 0) return FCT_EXIT_USAGE;
     } else if (k == 3) {
       char *end;
       long long t = strtoll(v, &end, 10);
@@ -237,17 +230,13 @@ int fct_x509_main(int argc, char **argv) {
     usage(stderr);
     return FCT_EXIT_USAGE;
   }
-  fc_x509_cert cert, issuer, cas[LIST_MAX], uns[LIST_MAX];
-  uint8_t *der = load(path, &cert), *ider = NULL, *bufs[2 * LIST_MAX];
-  int nbufs = 0, bad = 0;
+  fc_x509_cert cert, issuer;
+  uint8_t *der = load(path, &cert), *ider = NULL;
   if (der == NULL) return FCT_EXIT_USAGE;
-  if (issuer_path != NULL && (ider = load(issuer_path, &issuer)) == NULL) bad = 1;
-  for (int i = 0; i < n_ca && !bad; i++)
-    bad = (bufs[nbufs++] = load(ca_paths[i], &cas[i])) == NULL;
-  for (int i = 0; i < n_un && !bad; i++)
-    bad = (bufs[nbufs++] = load(un_paths[i], &uns[i])) == NULL;
-  if (bad) {
-    for (int i = 0; i < nbufs; i++) free(bufs[i]);
+  if ((issuer_path != NULL && (ider = load(issuer_path, &issuer)) == NULL) ||
+      fct_cert_list_load(CMD, &cas) != 0 || fct_cert_list_load(CMD, &uns) != 0) {
+    fct_cert_list_free(&cas);
+    fct_cert_list_free(&uns);
     free(der);
     free(ider);
     return FCT_EXIT_USAGE;
@@ -298,11 +287,11 @@ int fct_x509_main(int argc, char **argv) {
       status = FCT_EXIT_USAGE;
     }
   }
-  if (n_ca > 0) {
+  if (cas.n > 0) {
     size_t ws_len = FC_X509_SIG_WORKSPACE_BYTES;
     void *ws = aligned_alloc(64, (ws_len + 63) / 64 * 64);
     const fc_x509_cert *anchor = NULL;
-    fc_err rc = ws ? fc_x509_verify_chain(&cert, uns, (size_t)n_un, cas, (size_t)n_ca,
+    fc_err rc = ws ? fc_x509_verify_chain(&cert, uns.certs, (size_t)uns.n, cas.certs, (size_t)cas.n,
                                           flags, at, ws, ws_len, &anchor)
                    : FC_ERR_ARG;
     free(ws);
@@ -318,7 +307,8 @@ int fct_x509_main(int argc, char **argv) {
       status = FCT_EXIT_USAGE;
     }
   }
-  for (int i = 0; i < nbufs; i++) free(bufs[i]);
+  fct_cert_list_free(&cas);
+  fct_cert_list_free(&uns);
   free(der);
   free(ider);
   return status;
