@@ -17,3 +17,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+# Debian's signed GRUB and kernel for the Authenticode tests (downloaded, not installed)
+"$(dirname "$0")/fetch-debian-signed.sh"
