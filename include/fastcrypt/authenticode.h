@@ -64,6 +64,49 @@ fc_err fc_authenticode_verify(const fc_pkcs7 *p7, const uint8_t *image_hash, siz
                               const fc_x509_cert *trusted, size_t n_trusted, uint32_t flags,
                               int64_t now, void *ws, size_t ws_len, const fc_x509_cert **signer_cert);
 
+/*
+ * RFC 3161 timestamps of Authenticode signatures, as EDK2's
+ * ImageTimestampVerify checks them against dbt: a TimeStampToken (a
+ * ContentInfo holding a SignedData whose eContent is a TSTInfo) in the
+ * signer's unsigned attribute 1.3.6.1.4.1.311.3.3.1 (Microsoft's "RFC 3161
+ * countersignature", as signtool and osslsigncode -ts write it).
+ */
+typedef struct {
+  fc_slice policy;        /* TSAPolicyId's OID content octets */
+  fc_hash_alg imprint_alg; /* messageImprint's hashAlgorithm */
+  fc_slice imprint;       /* messageImprint's hashedMessage */
+  fc_slice serial;        /* serialNumber's content octets */
+  int64_t gen_time;       /* genTime, seconds since 1970-01-01 UTC (a fraction dropped) */
+} fc_tst_info;
+/*
+ * The TimeStampToken countersigning `signer`: FC_OK with *token (its DER,
+ * for fc_pkcs7_parse), FC_ERR_SIG when the signer has none, FC_ERR_DER
+ * when its unsigned attributes are malformed or hold two tokens.
+ */
+fc_err fc_authenticode_timestamp_token(const fc_pkcs7_signer *signer, fc_slice *token);
+/*
+ * The TSTInfo of a parsed TimeStampToken (version 1; genTime
+ * YYYYMMDDhhmmss[.f...]Z; what follows genTime is checked as DER but not
+ * decoded). FC_ERR_UNSUPPORTED: eContentType is not id-ct-TSTInfo, or the
+ * imprint's hash algorithm is unknown; FC_ERR_DER: malformed, detached, or
+ * not exactly one signer.
+ */
+fc_err fc_timestamp_info(const fc_pkcs7 *token, fc_tst_info *info);
+/*
+ * Verifies `token` as the timestamp of `signer`: the TSTInfo's
+ * messageImprint equals the digest of signer->signature (its octets) with
+ * the imprint's algorithm; the token's SignedData verifies over its
+ * TSTInfo (fc_pkcs7_verify, its certificates as intermediates) to one of
+ * `trusted` (the TSA's certificates: EDK2's dbt) with flags and now; its
+ * signer's certificate carries extKeyUsage id-kp-timeStamping (RFC 3161
+ * section 2.3). *gen_time (may be NULL) receives the TSTInfo's time.
+ * FC_OK; FC_ERR_SIG (an imprint that differs, a missing EKU or
+ * fc_pkcs7_verify's); FC_ERR_DER / FC_ERR_UNSUPPORTED as fc_timestamp_info;
+ * FC_ERR_ARG as fc_pkcs7_verify.
+ */
+fc_err fc_timestamp_verify(const fc_pkcs7 *token, const fc_pkcs7_signer *signer,
+                           const fc_x509_cert *trusted, size_t n_trusted, uint32_t flags,
+                           int64_t now, void *ws, size_t ws_len, int64_t *gen_time);
 #ifdef __cplusplus
 }
 #endif

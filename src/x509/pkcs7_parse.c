@@ -93,9 +93,14 @@ static int parse(fc_pkcs7 *p7, fc__span in) {
     fc__span certs, c;
     if (!fc__der_tlv(&sd, 0xa0, &certs)) return 0;
     while (certs.len > 0) {
+      uint8_t tag = certs.p[0];
+      if (tag >= 0xa0 && tag <= 0xa3) { /* extended, attribute or other certificates: skipped */
+        if (!fc__der_tlv(&certs, tag, &c)) return 0;
+        continue;
+      }
       if (p7->n_certs == FC_PKCS7_MAX_CERTS) return -1;
       fc__span before = certs;
-      if (!fc__der_tlv(&certs, 0x30, &c)) return 0; /* other CertificateChoices: refused */
+      if (!fc__der_tlv(&certs, 0x30, &c)) return 0;
       if (fc_x509_parse(&p7->certs[p7->n_certs], before.p, (size_t)(certs.p - before.p)) != FC_OK)
         return 0;
       p7->n_certs++;

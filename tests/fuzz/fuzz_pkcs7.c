@@ -2,12 +2,15 @@
  * libFuzzer target: fc_pkcs7_parse on arbitrary bytes, then
  * fc_pkcs7_verify of what it accepts (against its own first certificate
  * as the trusted one, over its attached content and over a fixed detached
- * one) and fc_pkcs7_signer_cert for every signer. Whatever the input: no
+ * one), fc_pkcs7_signer_cert and fc_authenticode_timestamp_token for every
+ * signer, and the input read as a TimeStampToken (fc_timestamp_info,
+ * fc_timestamp_verify against its own first signer). Whatever the input: no
  * crash, no out-of-bounds access (ASan/UBSan); a failed parse clears the
  * structure; slices lie inside the input; only listed return codes.
  * Seeds: tests/fuzz/corpus/pkcs7 (SignedData made by `openssl cms -sign`
  * with P-256 and RSA-2048 signers: detached, attached, without attributes,
- * bare SignedData).
+ * bare SignedData; an Authenticode SignedData with an RFC 3161 timestamp
+ * by osslsigncode and `openssl ts`, and that timestamp's token alone).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -55,7 +58,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     inside(s->unsigned_attrs);
     const fc_x509_cert *c = fc_pkcs7_signer_cert(&p7, s);
     if (c != NULL && (c < p7.certs || c >= p7.certs + p7.n_certs)) abort();
+    fc_slice token;
+    rc = fc_authenticode_timestamp_token(s, &token);
+    if (rc != FC_OK && rc != FC_ERR_SIG && rc != FC_ERR_DER) abort();
+    if (rc == FC_OK) inside(token);
   }
+  fc_tst_info info;
+  rc = fc_timestamp_info(&p7, &info);
+  if (rc != FC_OK && rc != FC_ERR_DER && rc != FC_ERR_UNSUPPORTED) abort();
+  if (rc == FC_OK) {
+    inside(info.policy);
+    inside(info.imprint);
+    inside(info.serial);
+    if (info.imprint.len != fc_hash_len(info.imprint_alg)) abort();
+  }
+  int64_t when;
+  rc = fc_timestamp_verify(&p7, &p7.signers[0], p7.certs, p7.n_certs, FC_X509_PARTIAL_CHAIN, 0, ws,
+                           sizeof ws, &when);
+  if (rc != FC_OK && rc != FC_ERR_SIG && rc != FC_ERR_DER && rc != FC_ERR_UNSUPPORTED) abort();
   for (size_t i = 0; i < p7.n_certs; i++) inside(p7.certs[i].der);
   const fc_x509_cert *signer;
   code(fc_pkcs7_verify(&p7, NULL, 0, p7.certs, p7.n_certs ? 1 : 0, FC_X509_PARTIAL_CHAIN, 0, ws,
