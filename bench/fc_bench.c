@@ -51,6 +51,8 @@ static const struct {
 
 /* ---------------- modes ---------------- */
 
+int bench_authenticode_main(const bench_opts *o); /* bench_authenticode.c */
+
 typedef struct {
   const char *name, *summary;
   unsigned opts;    /* the O_* options it takes (all take --json and --help) */
@@ -127,6 +129,16 @@ static const mode modes[] = {
      "  --kernels L     openssl to include OpenSSL's column (default: included)\n"
      "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
      bench_pkcs7_main},
+    {"authenticode",
+     "Debian's signed shim: PE hash vs SHA-256 of its bytes, Authenticode verification vs OpenSSL",
+     O_RUNS | O_TARGET | O_FILTER | O_KERNELS | O_CLOCK,
+     "  --runs N        runs per column, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --filter S      only cases whose name (pe_hash, verify) contains S\n"
+     "  --kernels L     openssl to include OpenSSL's column (default: included)\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n"
+     "  the image: $FC_BENCH_SHIM, else /usr/lib/shim/shimx64.efi.signed\n",
+     bench_authenticode_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 

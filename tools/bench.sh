@@ -2,8 +2,9 @@
 # The benchmark: every usable Montgomery kernel and OpenSSL 3, as markdown
 # tables on stdout and JSON records in bench.json (warm loops: fc_bench
 # verify), bench-oneshot.json (key set-up + one verification: fc_bench
-# oneshot), bench-ec.json (ECDSA P-256/P-384: fc_bench ec) and
-# bench-pkcs7.json (detached PKCS#7 with a 2-certificate chain: fc_bench pkcs7).
+# oneshot), bench-ec.json (ECDSA P-256/P-384: fc_bench ec),
+# bench-pkcs7.json (detached PKCS#7 with a 2-certificate chain: fc_bench pkcs7)
+# and bench-authenticode.json (Debian's signed shim: fc_bench authenticode).
 # Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
@@ -34,3 +35,7 @@ echo "JSON records: $PWD/bench-ec.json"
 # PKCS#7 as EDK2's Pkcs7Verify: RSA-2048 and P-256 chains of two certificates.
 "$out/bench/fc_bench" pkcs7 --json "$PWD/bench-pkcs7.json"
 echo "JSON records: $PWD/bench-pkcs7.json"
+# Authenticode as EDK2's AuthenticodeVerify, on shim-signed's shimx64.efi.signed
+# (tools/deps.sh installs it): PE hash vs SHA-256, verification vs OpenSSL.
+"$out/bench/fc_bench" authenticode --json "$PWD/bench-authenticode.json"
+echo "JSON records: $PWD/bench-authenticode.json"
