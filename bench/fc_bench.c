@@ -51,8 +51,6 @@ static const struct {
 
 /* ---------------- modes ---------------- */
 
-int bench_authenticode_main(const bench_opts *o); /* bench_authenticode.c */
-
 typedef struct {
   const char *name, *summary;
   unsigned opts;    /* the O_* options it takes (all take --json and --help) */
@@ -148,8 +146,8 @@ static const char common_help[] =
 
 static void help_all(void) {
   printf("usage: fc_bench [MODE] [OPTIONS]    (no MODE: verify)\n\nmodes:\n");
-  for (size_t i = 0; i < NMODES; i++) printf("  %-9s %s\n", modes[i].name, modes[i].summary);
-  printf("  %-9s this text; 'fc_bench MODE --help' lists MODE's options\n\n", "help");
+  for (size_t i = 0; i < NMODES; i++) printf("  %-12s %s\n", modes[i].name, modes[i].summary);
+  printf("  %-12s this text; 'fc_bench MODE --help' lists MODE's options\n\n", "help");
   printf("options of every mode:\n%s\n", common_help);
   printf("Progress goes to stderr when it is a terminal. Exit status: 0; 1 when a result\n"
          "check failed (every result is checked; no time is); 2 for a usage error.\n");
