@@ -74,6 +74,16 @@ fc_err fc_pkcs7_verify(const fc_pkcs7 *p7, const uint8_t *content, size_t conten
 /* The signer's certificate among p7's (by its sid): NULL when absent. */
 const fc_x509_cert *fc_pkcs7_signer_cert(const fc_pkcs7 *p7, const fc_pkcs7_signer *signer);
 
+/*
+ * EDK2's VerifyEKUsInPkcs7Signature policy on p7's first signer's
+ * certificate (the leaf): its extKeyUsage must list every one of the n
+ * OIDs in `ekus` (content octets, fc_oid_from_text makes them from dotted
+ * text) when require_all is nonzero, at least one otherwise. FC_OK;
+ * FC_ERR_SIG when the rule fails (also without extKeyUsage, or when the
+ * signer's certificate is not in p7); FC_ERR_ARG: NULL, n == 0, an empty
+ * OID, an unparsed p7. Checks no signature: call fc_pkcs7_verify too.
+ */
+fc_err fc_pkcs7_check_ekus(const fc_pkcs7 *p7, const fc_slice *ekus, size_t n, int require_all);
 #ifdef __cplusplus
 }
 #endif

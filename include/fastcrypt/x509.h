@@ -53,6 +53,9 @@ typedef enum { FC_KEY_UNKNOWN = 0, FC_KEY_RSA = 1, FC_KEY_EC } fc_key_kind;
 #define FC_KU_DECIPHER_ONLY     (1u << 8)
 
 /* fc_x509_cert.flags */
+/* More extensions in one certificate are refused (FC_ERR_DER); real
+   certificates carry about ten. */
+#define FC_X509_MAX_EXTENSIONS 64
 #define FC_X509_BASIC_CONSTRAINTS (1u << 0) /* the extension is present */
 #define FC_X509_CA                (1u << 1) /* basicConstraints cA TRUE */
 #define FC_X509_PATH_LEN          (1u << 2) /* pathLenConstraint present: path_len */
@@ -196,6 +199,13 @@ fc_err fc_x509_verify_chain(const fc_x509_cert *leaf, const fc_x509_cert *untrus
                             uint32_t flags, int64_t now, void *ws, size_t ws_len,
                             const fc_x509_cert **anchor);
 
+/*
+ * An OID in dotted text ("1.3.6.1.5.5.7.3.3") as DER content octets into
+ * out[0..cap): FC_OK and *out_len; FC_ERR_ARG for NULL, malformed text
+ * (empty, a leading zero, a missing arc, a first arc above 2, a second
+ * above 39 under 0 or 1, an arc of 2^32 or more) or cap too small.
+ */
+fc_err fc_oid_from_text(const char *text, uint8_t *out, size_t cap, size_t *out_len);
 #ifdef __cplusplus
 }
 #endif

@@ -66,12 +66,46 @@ static int layout(const uint8_t *im, size_t len, pe_layout *L) {
   return 1;
 }
 
+/* The sections with raw data in file order (an insertion sort of their
+   indexes into order[0..*n)), each inside the file between the headers and
+   the certificate table, none overlapping; *hashed: SizeOfHeaders plus
+   their sizes. 1 ok, 0 malformed. */
+static int sections(const uint8_t *im, size_t len, const pe_layout *L, uint8_t *order, unsigned *n,
+                    size_t *hashed) {
+  *n = 0;
+  for (unsigned i = 0; i < L->nsec; i++) {
+    const uint8_t *s = im + L->sections + 40 * (size_t)i;
+    if (rd32(s + 16) == 0) continue; /* SizeOfRawData 0: nothing in the file */
+    unsigned j = (*n)++;
+    while (j > 0 && rd32(im + L->sections + 40 * (size_t)order[j - 1] + 20) > rd32(s + 20)) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = (uint8_t)i;
+  }
+  size_t end = L->cert_len ? L->cert_off : len; /* what sections and trailing data may use */
+  size_t prev_end = L->headers;
+  *hashed = L->headers;
+  for (unsigned k = 0; k < *n; k++) {
+    const uint8_t *s = im + L->sections + 40 * (size_t)order[k];
+    size_t off = rd32(s + 20), size = rd32(s + 16);
+    if (off < L->headers || off > end || size > end - off) return 0;
+    if (off < prev_end) return 0; /* overlapping sections */
+    prev_end = off + size;
+    *hashed += size;
+  }
+  return 1;
+}
+
 fc_err fc_pe_cert_table(const uint8_t *image, size_t len, fc_slice *table) {
   pe_layout L;
+  uint8_t order[MAX_SECTIONS];
+  unsigned n;
+  size_t hashed;
   if (image == NULL || table == NULL) return FC_ERR_ARG;
   table->p = NULL;
   table->len = 0;
-  if (!layout(image, len, &L)) return FC_ERR_DER;
+  if (!layout(image, len, &L) || !sections(image, len, &L, order, &n, &hashed)) return FC_ERR_DER;
   if (L.cert_len != 0) {
     table->p = image + L.cert_off;
     table->len = L.cert_len;
@@ -83,30 +117,11 @@ fc_err fc_pe_hash(fc_hash_alg alg, const uint8_t *im, size_t len, uint8_t *diges
   pe_layout L;
   if (im == NULL || digest == NULL) return FC_ERR_ARG;
   if (fc_hash_len(alg) == 0) return FC_ERR_ARG;
-  if (!layout(im, len, &L)) return FC_ERR_DER;
-  /* the sections in file order: an insertion sort of their indexes */
   uint8_t order[MAX_SECTIONS];
-  unsigned n = 0;
-  for (unsigned i = 0; i < L.nsec; i++) {
-    const uint8_t *s = im + L.sections + 40 * (size_t)i;
-    if (rd32(s + 16) == 0) continue; /* SizeOfRawData 0: nothing in the file */
-    unsigned j = n++;
-    while (j > 0 && rd32(im + L.sections + 40 * (size_t)order[j - 1] + 20) > rd32(s + 20)) {
-      order[j] = order[j - 1];
-      j--;
-    }
-    order[j] = (uint8_t)i;
-  }
-  size_t end = L.cert_len ? L.cert_off : len; /* what sections and trailing data may use */
-  size_t prev_end = L.headers, hashed = L.headers;
-  for (unsigned k = 0; k < n; k++) {
-    const uint8_t *s = im + L.sections + 40 * (size_t)order[k];
-    size_t off = rd32(s + 20), size = rd32(s + 16);
-    if (off < L.headers || off > end || size > end - off) return FC_ERR_DER;
-    if (off < prev_end) return FC_ERR_DER; /* overlapping sections */
-    prev_end = off + size;
-    hashed += size;
-  }
+  unsigned n;
+  size_t hashed;
+  if (!layout(im, len, &L) || !sections(im, len, &L, order, &n, &hashed)) return FC_ERR_DER;
+  size_t end = L.cert_len ? L.cert_off : len;
   fc_hash_ctx ctx;
   fc_err rc = fc_hash_init(&ctx, alg);
 #define UPD(a, b)                                                        \

@@ -1,13 +1,25 @@
 /*
  * PKCS#7 / CMS SignedData parsing (RFC 2315 section 9.1, RFC 5652 section
  * 5): the envelope, the certificates (each fc_x509_parse'd into the
- * caller's fc_pkcs7) and the SignerInfos, strict DER. CRLs are skipped.
+ * caller's fc_pkcs7) and the SignerInfos, strict DER, also inside what is
+ * not decoded (attribute values, CRLs, a constructed content), to
+ * FC__DER_MAX_DEPTH levels. CRLs are skipped.
  * SET OF elements are taken in the order given (DER's sorting is not
  * checked: signers in the field do not all sort their certificates).
  */
 #include "x509/x509_internal.h"
 
 static const uint8_t kSignedData[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02};
+
+/* Attributes' content: SEQUENCE { OID, SET OF values } each, values DER. */
+static int attributes_ok(fc__span attrs) {
+  fc__span a, type, vals;
+  while (attrs.len > 0)
+    if (!fc__der_tlv(&attrs, 0x30, &a) || !fc__der_tlv(&a, 0x06, &type) || !fc__oid_ok(type) ||
+        !fc__der_tlv(&a, 0x31, &vals) || a.len != 0 || !fc__der_valid(vals))
+      return 0;
+  return 1;
+}
 
 /* SignerInfo: 0 malformed, 1 ok. */
 static int signer(fc__span *in, fc_pkcs7_signer *s) {
@@ -21,7 +33,7 @@ static int signer(fc__span *in, fc_pkcs7_signer *s) {
   } else {
     fc__span ias, name, serial;
     if (!fc__der_tlv(&si, 0x30, &ias) || !fc__der_whole(&ias, 0x30, &name, NULL) ||
-        !fc__x509_name_ok(name) || !fc__der_tlv(&ias, 0x02, &serial) || serial.len == 0 || ias.len != 0)
+        !fc__x509_name_ok(name) || !fc__x509_serial(&ias, &serial) || ias.len != 0)
       return 0;
     s->issuer = fc__slice(name);
     s->serial = fc__slice(serial);
@@ -29,7 +41,7 @@ static int signer(fc__span *in, fc_pkcs7_signer *s) {
   if (!fc__x509_digest_alg(&si, &s->digest_alg)) return 0;
   if (fc__der_peek(&si, 0xa0)) {
     fc__span whole;
-    if (!fc__der_whole(&si, 0xa0, &whole, &v) || v.len == 0) return 0;
+    if (!fc__der_whole(&si, 0xa0, &whole, &v) || v.len == 0 || !attributes_ok(v)) return 0;
     s->signed_attrs = fc__slice(whole);
   }
   fc__span alg_whole;
@@ -49,7 +61,7 @@ static int signer(fc__span *in, fc_pkcs7_signer *s) {
   if (!fc__der_tlv(&si, 0x04, &v) || v.len == 0) return 0;
   s->signature = fc__slice(v);
   if (fc__der_peek(&si, 0xa1)) {
-    if (!fc__der_tlv(&si, 0xa1, &f)) return 0;
+    if (!fc__der_tlv(&si, 0xa1, &f) || f.len == 0 || !attributes_ok(f)) return 0;
     s->unsigned_attrs = fc__slice(f);
   }
   return si.len == 0;
@@ -86,6 +98,7 @@ static int parse(fc_pkcs7 *p7, fc__span in) {
     uint8_t tag = f.p[0];
     if (!fc__der_whole(&f, tag, &whole, &v) || f.len != 0) return 0;
     if (tag == 0x24) return 0; /* a constructed OCTET STRING is BER */
+    if ((tag & 0x20) && !fc__der_valid(v)) return 0;
     p7->content = fc__slice(v);
     p7->content_whole = fc__slice(whole);
   }
@@ -106,7 +119,8 @@ static int parse(fc_pkcs7 *p7, fc__span in) {
       p7->n_certs++;
     }
   }
-  if (fc__der_peek(&sd, 0xa1) && !fc__der_tlv(&sd, 0xa1, &f)) return 0; /* CRLs: not used */
+  if (fc__der_peek(&sd, 0xa1) && (!fc__der_tlv(&sd, 0xa1, &f) || !fc__der_valid(f)))
+    return 0; /* CRLs: checked as DER, not used */
   fc__span signers;
   if (!fc__der_tlv(&sd, 0x31, &signers) || sd.len != 0 || signers.len == 0) return 0;
   while (signers.len > 0) {

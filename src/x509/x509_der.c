@@ -76,3 +76,34 @@ int fc__x509_time(fc__span *in, int64_t *t) {
   *t = (int64_t)days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss;
   return 1;
 }
+
+int fc__der_valid(fc__span s) {
+  const uint8_t *outer_end[FC__DER_MAX_DEPTH];
+  const uint8_t *p = s.p, *end = s.p + s.len;
+  size_t depth = 0;
+  for (;;) {
+    if (p == end) {
+      if (depth == 0) return 1;
+      end = outer_end[--depth]; /* p is now just past the constructed TLV */
+      continue;
+    }
+    fc__span in = {p, (size_t)(end - p)}, v;
+    uint8_t tag = p[0];
+    if ((tag & 0x1f) == 0x1f || !fc__der_tlv(&in, tag, &v)) return 0;
+    if (tag & 0x20) {
+      if (depth == FC__DER_MAX_DEPTH) return 0;
+      outer_end[depth++] = end;
+      p = v.p;
+      end = v.p + v.len;
+    } else {
+      p = in.p;
+    }
+  }
+}
+
+int fc__x509_serial(fc__span *in, fc__span *v) {
+  if (!fc__der_tlv(in, 0x02, v) || v->len == 0) return 0;
+  if (v->len > 1 && ((v->p[0] == 0 && !(v->p[1] & 0x80)) || (v->p[0] == 0xff && (v->p[1] & 0x80))))
+    return 0;
+  return 1;
+}

@@ -96,10 +96,12 @@ static int aki(fc_x509_cert *c, fc__span v) {
 int fc__x509_extensions(fc_x509_cert *c, fc__span exts) {
   fc__span all = exts, oid, val;
   int crit;
+  size_t n = 0;
   if (exts.len == 0) return 0; /* SIZE (1..MAX) */
   while (exts.len > 0) {
     fc__span before = exts;
-    if (!ext_next(&exts, &oid, &crit, &val)) return 0;
+    /* the bound keeps the duplicate scan below quadratic blow-up */
+    if (++n > FC_X509_MAX_EXTENSIONS || !ext_next(&exts, &oid, &crit, &val)) return 0;
     /* no OID twice (RFC 5280 4.2): compare with every earlier one */
     fc__span scan = all, o2, v2;
     int c2;

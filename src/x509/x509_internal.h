@@ -23,6 +23,17 @@ int fc__der_whole(fc__span *in, uint8_t tag, fc__span *whole, fc__span *val);
    content octets (the 00 sign octet counted), max_len <= 4: 1 and *v. */
 int fc__der_uint(fc__span *in, size_t max_len, uint32_t *v);
 
+/* A sequence of well-formed DER TLVs (fc__der_tlv's lengths, one-octet
+   tags), constructed ones (tag bit 0x20) checked inside, at most
+   FC__DER_MAX_DEPTH levels deep: 1, else 0. Content octets are not
+   interpreted. Iterative: its stack does not grow with the depth. */
+#define FC__DER_MAX_DEPTH 32
+int fc__der_valid(fc__span s);
+
+/* A serial number: an INTEGER, minimal; negative and zero ones are
+   accepted (RFC 5280 4.1.2.2 asks users to handle them gracefully). */
+int fc__x509_serial(fc__span *in, fc__span *v);
+
 /* OIDs (content octets) more than one file compares with. */
 extern const uint8_t fc__oid_rsa_encryption[9]; /* 1.2.840.113549.1.1.1 */
 extern const uint8_t fc__oid_ec_public_key[7];  /* 1.2.840.10045.2.1 */

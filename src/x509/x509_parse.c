@@ -34,15 +34,6 @@ static int octet_bits(fc__span *in, fc__span *out) {
   return 1;
 }
 
-/* The serial: an INTEGER, minimal; negative and zero ones are accepted
-   (RFC 5280 4.1.2.2 asks users to handle them gracefully). */
-static int serial(fc__span *in, fc__span *v) {
-  if (!fc__der_tlv(in, 0x02, v) || v->len == 0) return 0;
-  if (v->len > 1 && ((v->p[0] == 0 && !(v->p[1] & 0x80)) || (v->p[0] == 0xff && (v->p[1] & 0x80))))
-    return 0;
-  return 1;
-}
-
 static int parse(fc_x509_cert *c, fc__span in) {
   fc__span cert, tbs, tbs_whole, alg_whole, inner_whole, v, f;
   fc_sigalg inner;
@@ -63,7 +54,7 @@ static int parse(fc_x509_cert *c, fc__span in) {
       return 0;
     c->version = n.p[0] + 1u;
   }
-  if (!serial(&tbs, &v)) return 0;
+  if (!fc__x509_serial(&tbs, &v)) return 0;
   c->serial = fc__slice(v);
   if (!fc__x509_sigalg(&tbs, &inner, &inner_whole)) return 0;
   if (inner_whole.len != alg_whole.len || memcmp(inner_whole.p, alg_whole.p, alg_whole.len) != 0)

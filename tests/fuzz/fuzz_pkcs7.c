@@ -4,7 +4,9 @@
  * as the trusted one, over its attached content and over a fixed detached
  * one), fc_pkcs7_signer_cert and fc_authenticode_timestamp_token for every
  * signer, and the input read as a TimeStampToken (fc_timestamp_info,
- * fc_timestamp_verify against its own first signer). Whatever the input: no
+ * fc_timestamp_verify against its own first signer), the first signer's
+ * EKUs (fc_pkcs7_check_ekus), and the input's first 128 bytes as dotted
+ * OID text (fc_oid_from_text). Whatever the input: no
  * crash, no out-of-bounds access (ASan/UBSan); a failed parse clears the
  * structure; slices lie inside the input; only listed return codes.
  * Seeds: tests/fuzz/corpus/pkcs7 (SignedData made by `openssl cms -sign`
@@ -15,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fastcrypt.h"
 
@@ -32,7 +35,20 @@ static void code(fc_err rc) {
   if (rc != FC_OK && rc != FC_ERR_SIG && rc != FC_ERR_UNSUPPORTED && rc != FC_ERR_ARG) abort();
 }
 
+/* fc_oid_from_text on the input's first bytes: a valid result ends its
+   last arc (high bit clear) and fits the buffer. */
+static void oid_text(const uint8_t *data, size_t size) {
+  char text[129];
+  size_t n = size < 128 ? size : 128, len = 0;
+  memcpy(text, data, n);
+  text[n] = '\0';
+  uint8_t out[64];
+  fc_err rc = fc_oid_from_text(text, out, sizeof out, &len);
+  if (rc == FC_OK ? len == 0 || len > sizeof out || (out[len - 1] & 0x80) : rc != FC_ERR_ARG) abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  oid_text(data, size);
   fc_err rc = fc_pkcs7_parse(&p7, data, size);
   if (rc != FC_OK) {
     if (rc != FC_ERR_DER && rc != FC_ERR_UNSUPPORTED && rc != FC_ERR_ARG) abort();
@@ -72,6 +88,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     inside(info.serial);
     if (info.imprint.len != fc_hash_len(info.imprint_alg)) abort();
   }
+  static const uint8_t kCodeSigning[8] = {0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x03};
+  const fc_slice ekus[2] = {{kCodeSigning, 8}, {kCodeSigning, 7}};
+  rc = fc_pkcs7_check_ekus(&p7, ekus, 2, (int)(size & 1));
+  if (rc != FC_OK && rc != FC_ERR_SIG) abort();
   int64_t when;
   rc = fc_timestamp_verify(&p7, &p7.signers[0], p7.certs, p7.n_certs, FC_X509_PARTIAL_CHAIN, 0, ws,
                            sizeof ws, &when);
