@@ -17,8 +17,10 @@ VOID *EFIAPI AllocateZeroPool(UINTN AllocationSize) {
   return calloc(1, AllocationSize ? AllocationSize : 1);
 }
 
+VOID *EFIAPI AllocatePool(UINTN AllocationSize) { return malloc(AllocationSize ? AllocationSize : 1); }
 VOID EFIAPI FreePool(VOID *Buffer) { free(Buffer); }
 
+VOID *EFIAPI ZeroMem(VOID *Buffer, UINTN Length) { return memset(Buffer, 0, Length); }
 VOID *EFIAPI CopyMem(VOID *DestinationBuffer, CONST VOID *SourceBuffer, UINTN Length) {
   return memmove(DestinationBuffer, SourceBuffer, Length);
 }

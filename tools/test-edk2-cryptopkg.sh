@@ -20,8 +20,9 @@ out=${2:-/tmp/edk2-cryptopkg}
 tests=$edk2/CryptoPkg/Test/UnitTest/Library/BaseCryptLib
 [ -f "$tests/HashTests.c" ] || { echo "no $tests/HashTests.c" >&2; exit 1; }
 groups=(HashTests HmacTests HkdfTests Pkcs5Pbkdf2Tests AeadAesGcmTests BlockCipherTests RsaTests RsaPssTests
-  ParallelhashTests)
-shim=(Init Hash Hmac Kdf Cipher Rsa Unsupported MemMove)
+  ParallelhashTests X509Tests RsaPkcs7Tests Pkcs7EkuTests Pkcs7AttachedContentTest AuthenticodeTests TSTests EcTests)
+shim=(Init Hash Hmac Kdf Cipher Rsa Ec X509 X509Stack X509Chain X509Name X509Fields Pkcs7 Pkcs7Signers Authenticode
+  Unsupported MemMove)
 echo "EDK2 tree: $(git -C "$edk2" log -1 --format='%h %cs' 2>/dev/null || echo "$edk2")"
 
 run() { # name, cc, arch include dir, cflags, archive, runners...

@@ -1,7 +1,7 @@
 /*
  * Every BaseCryptLib function this instance does not serve (MD5, SM3, Camellia, RSA signing, key
- * generation and key checks, OAEP, X.509, PKCS#7, Authenticode, time
- * stamps, DH, random numbers, big numbers, EC, EdDSA, ML-DSA, SLH-DSA):
+ * generation and key checks, OAEP, PKCS#7 signing,
+ * DH, random numbers, big numbers, EC beyond verification, EdDSA, ML-DSA, SLH-DSA):
  * each returns FALSE, 0, NULL or RETURN_UNSUPPORTED (BigNumToBin -1,
  * X509CompareDateTime -3, the values BaseCryptLibNull returns), so the
  * instance links into any module and a caller sees the failure its code
@@ -35,44 +35,11 @@ BOOLEAN EFIAPI RsaPkcs1Sign (VOID *a0, CONST UINT8 *a1, UINTN a2, UINT8 *a3, UIN
 BOOLEAN EFIAPI RsaPssSign (VOID *a0, CONST UINT8 *a1, UINTN a2, UINT16 a3, UINT16 a4, UINT8 *a5, UINTN *a6) { return FALSE; }
 BOOLEAN EFIAPI RsaPssSignDigest (VOID *a0, CONST UINT8 *a1, UINTN a2, UINT8 *a3, UINTN *a4) { return FALSE; }
 BOOLEAN EFIAPI RsaGetPrivateKeyFromPem (CONST UINT8 *a0, UINTN a1, CONST CHAR8 *a2, VOID **a3) { return FALSE; }
-BOOLEAN EFIAPI RsaGetPublicKeyFromX509 (CONST UINT8 *a0, UINTN a1, VOID **a2) { return FALSE; }
-BOOLEAN EFIAPI X509GetSubjectName (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3) { return FALSE; }
-RETURN_STATUS EFIAPI X509GetCommonName (CONST UINT8 *a0, UINTN a1, CHAR8 *a2, UINTN *a3) { return RETURN_UNSUPPORTED; }
-RETURN_STATUS EFIAPI X509GetOrganizationName (CONST UINT8 *a0, UINTN a1, CHAR8 *a2, UINTN *a3) { return RETURN_UNSUPPORTED; }
-BOOLEAN EFIAPI X509VerifyCert (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINTN a3) { return FALSE; }
-BOOLEAN EFIAPI X509ConstructCertificate (CONST UINT8 *a0, UINTN a1, UINT8 **a2) { return FALSE; }
-BOOLEAN EFIAPI X509ConstructCertificateStackV (UINT8 **a0, VA_LIST a1) { return FALSE; }
-BOOLEAN EFIAPI X509ConstructCertificateStack (UINT8 **a0, ...) { return FALSE; }
-VOID EFIAPI X509Free (VOID *a0) { }
-VOID EFIAPI X509StackFree (VOID *a0) { }
-BOOLEAN EFIAPI X509GetTBSCert (CONST UINT8 *a0, UINTN a1, UINT8 **a2, UINTN *a3) { return FALSE; }
 BOOLEAN EFIAPI Pkcs1v2Encrypt (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN a3, CONST UINT8 *a4, UINTN a5, UINT8 **a6, UINTN *a7) { return FALSE; }
 BOOLEAN EFIAPI RsaOaepEncrypt (VOID *a0, UINT8 *a1, UINTN a2, CONST UINT8 *a3, UINTN a4, UINT16 a5, UINT8 **a6, UINTN *a7) { return FALSE; }
 BOOLEAN EFIAPI Pkcs1v2Decrypt (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN a3, UINT8 **a4, UINTN *a5) { return FALSE; }
 BOOLEAN EFIAPI RsaOaepDecrypt (VOID *a0, UINT8 *a1, UINTN a2, UINT16 a3, UINT8 **a4, UINTN *a5) { return FALSE; }
-BOOLEAN EFIAPI Pkcs7GetSigners (CONST UINT8 *a0, UINTN a1, UINT8 **a2, UINTN *a3, UINT8 **a4, UINTN *a5) { return FALSE; }
-VOID EFIAPI Pkcs7FreeSigners (UINT8 *a0) { }
-BOOLEAN EFIAPI Pkcs7GetCertificatesList (CONST UINT8 *a0, UINTN a1, UINT8 **a2, UINTN *a3, UINT8 **a4, UINTN *a5) { return FALSE; }
 BOOLEAN EFIAPI Pkcs7Sign (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINT8 *a3, UINTN a4, UINT8 *a5, UINT8 *a6, UINT8 **a7, UINTN *a8) { return FALSE; }
-BOOLEAN EFIAPI Pkcs7Verify (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINTN a3, CONST UINT8 *a4, UINTN a5) { return FALSE; }
-RETURN_STATUS EFIAPI VerifyEKUsInPkcs7Signature (CONST UINT8 *a0, CONST UINT32 a1, CONST CHAR8 *a2[], CONST UINT32 a3, BOOLEAN a4) { return RETURN_UNSUPPORTED; }
-BOOLEAN EFIAPI Pkcs7GetAttachedContent (CONST UINT8 *a0, UINTN a1, VOID **a2, UINTN *a3) { return FALSE; }
-BOOLEAN EFIAPI AuthenticodeVerify (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINTN a3, CONST UINT8 *a4, UINTN a5) { return FALSE; }
-BOOLEAN EFIAPI ImageTimestampVerify (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINTN a3, EFI_TIME *a4) { return FALSE; }
-BOOLEAN EFIAPI X509GetVersion (CONST UINT8 *a0, UINTN a1, UINTN *a2) { return FALSE; }
-BOOLEAN EFIAPI X509GetSerialNumber (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3) { return FALSE; }
-BOOLEAN EFIAPI X509GetIssuerName (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3) { return FALSE; }
-BOOLEAN EFIAPI X509GetSignatureAlgorithm (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3) { return FALSE; }
-BOOLEAN EFIAPI X509GetExtensionData (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINTN a3, UINT8 *a4, UINTN *a5) { return FALSE; }
-BOOLEAN EFIAPI X509GetValidity (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3, UINT8 *a4, UINTN *a5) { return FALSE; }
-BOOLEAN EFIAPI X509FormatDateTime (CONST CHAR8 *a0, VOID *a1, UINTN *a2) { return FALSE; }
-INT32 EFIAPI X509CompareDateTime (CONST VOID *a0, CONST VOID *a1) { return -3; }
-BOOLEAN EFIAPI X509GetKeyUsage (CONST UINT8 *a0, UINTN a1, UINTN *a2) { return FALSE; }
-BOOLEAN EFIAPI X509GetExtendedKeyUsage (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3) { return FALSE; }
-BOOLEAN EFIAPI X509VerifyCertChain (CONST UINT8 *a0, UINTN a1, CONST UINT8 *a2, UINTN a3) { return FALSE; }
-BOOLEAN EFIAPI X509GetCertFromCertChain (CONST UINT8 *a0, UINTN a1, CONST INT32 a2, CONST UINT8 **a3, UINTN *a4) { return FALSE; }
-BOOLEAN EFIAPI Asn1GetTag (UINT8 **a0, CONST UINT8 *a1, UINTN *a2, UINT32 a3) { return FALSE; }
-BOOLEAN EFIAPI X509GetExtendedBasicConstraints (CONST UINT8 *a0, UINTN a1, UINT8 *a2, UINTN *a3) { return FALSE; }
 VOID * EFIAPI DhNew (VOID) { return NULL; }
 VOID EFIAPI DhFree (VOID *a0) { }
 BOOLEAN EFIAPI DhGenerateParameter (VOID *a0, UINTN a1, UINTN a2, UINT8 *a3) { return FALSE; }
@@ -134,7 +101,6 @@ BOOLEAN EFIAPI EcPointSetCompressedCoordinates (CONST VOID *a0, VOID *a1, CONST 
 BOOLEAN EFIAPI EcGenerateKey (VOID *a0, UINT8 *a1, UINTN *a2) { return FALSE; }
 BOOLEAN EFIAPI EcDhComputeKey (VOID *a0, CONST UINT8 *a1, UINTN a2, CONST INT32 *a3, UINT8 *a4, UINTN *a5) { return FALSE; }
 BOOLEAN EFIAPI EcGetPrivateKeyFromPem (CONST UINT8 *a0, UINTN a1, CONST CHAR8 *a2, VOID **a3) { return FALSE; }
-BOOLEAN EFIAPI EcGetPublicKeyFromX509 (CONST UINT8 *a0, UINTN a1, VOID **a2) { return FALSE; }
 BOOLEAN EFIAPI EcDsaSign (VOID *a0, UINTN a1, CONST UINT8 *a2, UINTN a3, UINT8 *a4, UINTN *a5) { return FALSE; }
 VOID * EFIAPI EdDsaNewByNid (UINTN a0) { return NULL; }
 VOID EFIAPI EdDsaFree (VOID *a0) { }

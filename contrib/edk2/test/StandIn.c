@@ -36,6 +36,9 @@ VOID *EFIAPI AllocateZeroPool(UINTN AllocationSize) {
   return NULL;
 }
 
+/* The instance never relies on AllocatePool's content: zeroed here too. */
+VOID *EFIAPI AllocatePool(UINTN AllocationSize) { return AllocateZeroPool(AllocationSize); }
+
 VOID EFIAPI FreePool(VOID *Buffer) {
   for (size_t i = 0; i < sizeof(live) / sizeof(live[0]); i++) {
     if (live[i].p == Buffer && Buffer != NULL) {
@@ -58,5 +61,7 @@ VOID EFIAPI FreePool(VOID *Buffer) {
 VOID *EFIAPI CopyMem(VOID *DestinationBuffer, CONST VOID *SourceBuffer, UINTN Length) {
   return memmove(DestinationBuffer, SourceBuffer, Length);
 }
+
+VOID *EFIAPI ZeroMem(VOID *Buffer, UINTN Length) { return memset(Buffer, 0, Length); }
 
 UINTN EFIAPI AsmReadCr4(VOID) { return FcEdk2TestCr4; }

@@ -1,4 +1,4 @@
-/* Test-only stand-in for EDK2's MemoryAllocationLib: the two calls the
+/* Test-only stand-in for EDK2's MemoryAllocationLib: the calls the
    fastcrypt instance makes (contrib/edk2/test/StandIn.c implements them
    on the C library and counts them). */
 #ifndef FC_EDK2_TEST_MEMORY_ALLOCATION_LIB_H
@@ -6,6 +6,7 @@
 
 #include <Base.h>
 
+VOID *EFIAPI AllocatePool(UINTN AllocationSize);
 VOID *EFIAPI AllocateZeroPool(UINTN AllocationSize);
 VOID EFIAPI FreePool(VOID *Buffer);
 
