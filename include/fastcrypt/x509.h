@@ -184,7 +184,10 @@ int fc_x509_name_match(fc_slice a, fc_slice b);
  * subjectKeyIdentifier) depth first up to FC_X509_MAX_DEPTH links and 64
  * signature checks. Every link above the leaf must be a CA (basicConstraints
  * cA TRUE) with keyCertSign where keyUsage is present, and honour its
- * pathLenConstraint; no link may carry an unknown critical extension.
+ * pathLenConstraint; a trusted issuer without basicConstraints is accepted
+ * as the anchor (not as a link) when it is a v1 self-issued certificate or
+ * holds keyCertSign (RFC 5280 6.1: anchors are inputs); no link may carry
+ * an unknown critical extension.
  * Without FC_X509_PARTIAL_CHAIN the anchor must be self-issued with a valid
  * self-signature; with it, any trusted certificate ends the chain, also
  * the leaf itself (byte-equal DER). *anchor (may be NULL) receives the

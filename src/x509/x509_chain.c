@@ -36,9 +36,18 @@ static int link_ok(const chain *C, const fc_x509_cert *c) {
   return 1;
 }
 
-/* An issuer above `below` non-self-issued intermediates. */
-static int ca_ok(const fc_x509_cert *c, unsigned below) {
-  if (!(c->flags & FC_X509_CA)) return 0;
+/* An issuer above `below` non-self-issued intermediates. A trusted one is
+   an input of path validation, not a link of the path (RFC 5280 6.1.1 d,
+   6.1.4 k): without basicConstraints it may still issue when it is a v1
+   self-issued certificate or holds keyCertSign, as OpenSSL accepts such
+   anchors (EDK2 db entries include v1 roots); cA FALSE is refused. */
+static int ca_ok(const fc_x509_cert *c, unsigned below, int anchor) {
+  if (!(c->flags & FC_X509_CA)) {
+    if (!anchor || (c->flags & FC_X509_BASIC_CONSTRAINTS)) return 0;
+    int v1_root = c->version == 1 && self_issued(c);
+    int kcs = (c->flags & FC_X509_KEY_USAGE) && (c->key_usage & FC_KU_KEY_CERT_SIGN);
+    if (!v1_root && !kcs) return 0;
+  }
   if ((c->flags & FC_X509_KEY_USAGE) && !(c->key_usage & FC_KU_KEY_CERT_SIGN)) return 0;
   if ((c->flags & FC_X509_PATH_LEN) && below > c->path_len) return 0;
   return 1;
@@ -67,7 +76,8 @@ static int extend(chain *C, unsigned depth, unsigned below) {
     if ((cur->flags & FC_X509_AKI) && (cand->flags & FC_X509_SKI) &&
         (cur->aki.len != cand->ski.len || memcmp(cur->aki.p, cand->ski.p, cur->aki.len) != 0))
       continue;
-    if (!link_ok(C, cand) || !ca_ok(cand, below) || !signed_by(C, cur, cand)) continue;
+    if (!link_ok(C, cand) || !ca_ok(cand, below, is_trusted(C, cand)) || !signed_by(C, cur, cand))
+      continue;
     if (is_trusted(C, cand)) {
       if (C->flags & FC_X509_PARTIAL_CHAIN) {
         C->anchor = cand;
@@ -78,6 +88,7 @@ static int extend(chain *C, unsigned depth, unsigned below) {
         return 1;
       }
     }
+    if (!(cand->flags & FC_X509_CA)) continue; /* accepted as an anchor only, not as a link */
     C->path[depth] = cand;
     if (extend(C, depth + 1, below + !self_issued(cand))) return 1;
   }

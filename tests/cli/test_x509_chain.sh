@@ -6,8 +6,10 @@
 # the trusted certificate, a missing intermediate, a wrong CA, an issuer
 # without cA, an issuer whose keyUsage lacks keyCertSign, a broken
 # pathLenConstraint (and the same chain anchored below it), an unknown
-# critical extension on the leaf and on a trusted intermediate, and a
-# corrupted intermediate signature; with --at, validity at times inside
+# critical extension on the leaf and on a trusted intermediate, a
+# corrupted intermediate signature, trusted roots without basicConstraints
+# (v1, and v3 with keyCertSign: accepted as anchors) and a trusted issuer
+# with cA FALSE (refused); with --at, validity at times inside
 # and outside the links' (openssl verify -attime). The EC chain runs on
 # every ec kernel.
 source "$(dirname "$0")/lib.sh"
@@ -54,7 +56,8 @@ compare() {
 
 for kind in rsa:2048 ec:P-256; do
   p=${kind%%:*}
-  for n in root int leaf other noca nokcs leafnoca root0 int0 leaf0 leafcrit intcrit leafcritint leafnokcs; do newkey $p$n "$kind"; done
+  for n in root int leaf other noca nokcs leafnoca root0 int0 leaf0 leafcrit intcrit leafcritint leafnokcs \
+    v1root leafv1 nobcroot leafnobc; do newkey $p$n "$kind"; done
   cert ${p}root ${p}root "$CA"
   cert ${p}int ${p}root "$CA"
   cert ${p}leaf ${p}int "$LEAF"
@@ -69,6 +72,14 @@ for kind in rsa:2048 ec:P-256; do
   cert ${p}leafcrit ${p}int "$LEAF\n1.3.6.1.4.1.55555.1=critical,ASN1:NULL"
   cert ${p}intcrit ${p}root "$CA\n1.3.6.1.4.1.55555.2=critical,ASN1:NULL"
   cert ${p}leafcritint ${p}intcrit "$LEAF"
+  # anchors without basicConstraints: a v1 self-signed root (no extensions
+  # at all) and a v3 root with keyCertSign only; a leaf under each
+  openssl req -new -key "$T/${p}v1root.key" -subj "/O=fastcrypt chain test/CN=${p}v1root" -out "$T/${p}v1root.csr" 2>/dev/null
+  openssl x509 -req -in "$T/${p}v1root.csr" -signkey "$T/${p}v1root.key" -days 400 -sha256 -out "$T/${p}v1root.pem" 2>/dev/null
+  openssl x509 -in "$T/${p}v1root.pem" -noout -text | grep -q "Version: 1 " && fct_ok || fct_fail "${p}v1root is not v1"
+  cert ${p}leafv1 ${p}v1root "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature"
+  cert ${p}nobcroot ${p}nobcroot "keyUsage=critical,keyCertSign\nsubjectKeyIdentifier=hash"
+  cert ${p}leafnobc ${p}nobcroot "$LEAF"
   # a corrupted intermediate: one byte of its signature flipped
   python3 - "$T/${p}int.pem" "$T/${p}intbad.pem" <<'PY'
 import base64, sys
@@ -113,6 +124,9 @@ PY
     compare "$p $kern unknown critical on the leaf" ${p}leafcrit ${p}root ${p}int 1
     compare "$p $kern unknown critical on a trusted intermediate" ${p}leafcritint ${p}intcrit "" 1
     compare "$p $kern corrupted intermediate" ${p}leaf ${p}root ${p}intbad 1
+    compare "$p $kern v1 root trusted" ${p}leafv1 ${p}v1root "" 0
+    compare "$p $kern root without basicConstraints, keyCertSign" ${p}leafnobc ${p}nobcroot "" 0
+    compare "$p $kern issuer cA FALSE trusted" ${p}leafnoca ${p}noca "" 1
   done
 done
 unset FASTCRYPT_IMPL

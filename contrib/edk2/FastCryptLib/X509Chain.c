@@ -6,8 +6,10 @@
  * OpenSSL's instance sets on its X509_STORE: a partial chain (any trusted
  * certificate ends it, the certificate itself included), no time check,
  * any purpose. Each issuer in a chain must be a CA (basicConstraints cA,
- * keyCertSign when keyUsage is present, pathLenConstraint honoured) and no
- * certificate may carry an unknown critical extension.
+ * keyCertSign when keyUsage is present, pathLenConstraint honoured; a
+ * trusted anchor without basicConstraints that is a v1 root or holds
+ * keyCertSign is accepted, as OpenSSL does) and no certificate may carry
+ * an unknown critical extension.
  */
 #include "InternalX509.h"
 
