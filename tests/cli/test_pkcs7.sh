@@ -5,7 +5,8 @@
 # detached and attached content, with and without signed attributes
 # (-noattr), SHA-256/384/512 and SHA-1, DER and PEM. Altered cases: the
 # content changed, a flipped byte in the signature value, a wrong CA, the
-# intermediate missing, the leaf trusted directly (valid), the
+# intermediate missing, each signed attribute removed (messageDigest,
+# contentType, signingTime), the leaf trusted directly (valid), the
 # intermediate trusted (valid). Every verdict equals openssl's; the EC
 # signers run on every ec kernel.
 source "$(dirname "$0")/lib.sh"
@@ -96,8 +97,52 @@ for signer in rsaleaf rsaleaf-pss ecleaf ec384leaf; do
     done
   done
 done
-# the intermediate missing from the SignedData, only the root trusted
+# a signed attribute removed (the SignedData re-encoded around it): the
+# signature no longer covers the attributes, and without messageDigest or
+# contentType the attributes are incomplete
 unset FASTCRYPT_IMPL
+for oid in 2a864886f70d010904 2a864886f70d010903 2a864886f70d010905; do # messageDigest, contentType, signingTime
+  python3 - "$T/rsaleaf.sha256.det.p7" "$T/noattr.p7" "$oid" <<'PY'
+import sys
+def parse(b, i):
+    """(tag, header length, content length) of the TLV at i."""
+    l, h = b[i + 1], 2
+    if l & 0x80:
+        n = l & 0x7f; l = int.from_bytes(b[i + 2:i + 2 + n], 'big'); h = 2 + n
+    return b[i], h, l
+def enc(tag, body):
+    n = len(body)
+    k = (n.bit_length() + 7) // 8
+    return bytes([tag]) + (bytes([n]) if n < 128 else bytes([0x80 | k]) + n.to_bytes(k, 'big')) + body
+def walk(b, oid):
+    """b re-encoded with the Attribute whose OID is oid removed from any [0] signedAttrs."""
+    out, i = b'', 0
+    while i < len(b):
+        tag, h, l = parse(b, i)
+        body = b[i + h:i + h + l]
+        if tag & 0x20:
+            if tag == 0xa0 and body[:1] == b'\x30' and body[2:4] == b'\x06\x09':
+                kept, j = b'', 0
+                while j < len(body):
+                    _, ah, al = parse(body, j)
+                    attr = body[j:j + ah + al]
+                    if attr[ah + 2:ah + 2 + attr[ah + 1]] != bytes.fromhex(oid):
+                        kept += attr
+                    j += ah + al
+                body = kept
+            else:
+                body = walk(body, oid)
+        out += enc(tag, body)
+        i += h + l
+    return out
+d = open(sys.argv[1], 'rb').read()
+r = walk(d, sys.argv[3])
+assert len(r) < len(d), "attribute not found"
+open(sys.argv[2], 'wb').write(r)
+PY
+  verdict "signed attribute $oid removed" 1 "$T/noattr.p7" "$T/content" root
+done
+# the intermediate missing from the SignedData, only the root trusted
 openssl cms -sign -binary -md sha256 -signer "$T/rsaleaf.pem" -inkey "$T/rsaleaf.key" -outform DER \
   -in "$T/content" -out "$T/noint.p7"
 verdict "no intermediate" 1 "$T/noint.p7" "$T/content" root
