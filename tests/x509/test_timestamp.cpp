@@ -10,13 +10,16 @@
 // - tokens built here around hand-made TSTInfo: genTime with and without a
 //   fraction, and malformed ones (trailing zero, empty fraction, no Z,
 //   version 2, imprint length, trailing data);
-// - a SignedData that is not a token, and a signer without a timestamp.
+// - a SignedData that is not a token, and a signer without a timestamp;
+// - the verification's peak stack within 8 KiB.
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <iostream>
 #include <memory>
 
 #include "fc_test.h"
+#include "stack_depth.h"
 
 namespace {
 
@@ -77,6 +80,41 @@ TEST_P(Timestamp, OsslsigncodeToken) {
   fc_pkcs7_signer other = v.p7->signers[0];
   other.signature = {sig.data(), sig.size()};
   EXPECT_EQ(v.verify(&other, &v.root, FC_X509_PARTIAL_CHAIN), FC_ERR_SIG);
+}
+
+// The stack of a timestamp verification (the token's SignedData and its
+// TSA chain), measured as test_pkcs7_vectors measures fc_pkcs7_verify's,
+// within the family's 8 KiB bound. Not under the sanitizers.
+struct StackCall {
+  Vectors *v;
+  fc_err rc;
+} g_call;
+__attribute__((noinline)) void stack_empty() {
+  g_call.rc = FC_OK;
+  __asm__ __volatile__("" ::: "memory");
+}
+__attribute__((noinline)) void stack_verify() {
+  g_call.rc = g_call.v->verify(&g_call.v->p7->signers[0], &g_call.v->root, FC_X509_PARTIAL_CHAIN);
+}
+
+TEST_P(Timestamp, StackBound) {
+#if defined(FCT_ASAN)
+  GTEST_SKIP() << "frames differ under the sanitizers";
+#else
+  Vectors v;
+  ASSERT_NO_FATAL_FAILURE(load(v));
+  g_call = StackCall{&v, FC_ERR_ARG};
+  stack_verify();
+  ASSERT_EQ(g_call.rc, FC_OK);
+  size_t base = fct::stack_depth(stack_empty);
+  g_call.rc = FC_ERR_ARG;
+  size_t d = fct::stack_depth(stack_verify);
+  ASSERT_EQ(g_call.rc, FC_OK);
+  d = d > base ? d - base : 0;
+  std::cout << "[ STACK    ] timestamp " << GetParam() << ": verify " << d << " bytes\n";
+  EXPECT_LE(d, 8192u);
+  EXPECT_GT(d, 256u);
+#endif
 }
 
 TEST_P(Timestamp, TsaNeedsTimeStampingEku) {
