@@ -47,4 +47,21 @@ FcEdk2HashBySize (
   UINTN  DigestSize
   );
 
+/*
+ * The identifier and length octets at Der[0..Avail): a one-octet tag (a
+ * high tag number, 0x1F in the low bits, is refused) and a definite length
+ * in short or long form (leading zero octets accepted, as OpenSSL's
+ * ASN1_get_object accepts them). TRUE when the contents fit in Avail, with
+ * *Tag, *HeaderSize (identifier and length octets) and *Length (contents).
+ * Der may be NULL only when Avail is 0. (X509.c; the PKCS#7 files use it too.)
+ */
+BOOLEAN
+FcEdk2DerHeader (
+  CONST UINT8  *Der,
+  UINTN        Avail,
+  UINT8        *Tag,
+  UINTN        *HeaderSize,
+  UINTN        *Length
+  );
+
 #endif

@@ -75,22 +75,6 @@ typedef struct {
   INT64     Seconds;                          // since 1970-01-01T00:00:00Z
 } FC_EDK2_DATE_TIME;
 
-/*
- * The identifier and length octets at Der[0..Avail): a one-octet tag (a
- * high tag number, 0x1F in the low bits, is refused) and a definite length
- * in short or long form (leading zero octets accepted, as OpenSSL's
- * ASN1_get_object accepts them). TRUE when the contents fit in Avail, with
- * *Tag, *HeaderSize (identifier and length octets) and *Length (contents).
- * Der may be NULL only when Avail is 0.
- */
-BOOLEAN
-FcX509DerHeader (
-  CONST UINT8  *Der,
-  UINTN        Avail,
-  UINT8        *Tag,
-  UINTN        *HeaderSize,
-  UINTN        *Length
-  );
 
 /*
  * Parses the certificate at the start of Cert[0..CertSize): the first

@@ -38,32 +38,11 @@ FcEdk2DerPrefix (
   IN  UINTN        Length
   )
 {
+  UINT8  Tag;
   UINTN  Header;
   UINTN  Content;
-  UINTN  Octets;
-  UINTN  Index;
 
-  if ((Length < 2) || ((Der[0] & 0x1F) == 0x1F)) {
-    return Length;
-  }
-
-  Header  = 2;
-  Content = Der[1];
-  if (Content >= 0x80) {
-    Octets = Content & 0x7F;
-    if ((Octets == 0) || (Octets > 4) || (Octets > Length - Header)) {
-      return Length;
-    }
-
-    Content = 0;
-    for (Index = 0; Index < Octets; Index++) {
-      Content = (Content << 8) | Der[Header + Index];
-    }
-
-    Header += Octets;
-  }
-
-  if (Content > Length - Header) {
+  if (!FcEdk2DerHeader (Der, Length, &Tag, &Header, &Content)) {
     return Length;
   }
 

@@ -26,7 +26,7 @@
  *
  * Certificates are public: variable time, nothing wiped. Every input is
  * untrusted; fc_x509_parse checks the DER, and the few walks done here
- * (FcX509DerHeader) check every length against what is left.
+ * (FcEdk2DerHeader) check every length against what is left.
  */
 #include "InternalX509.h"
 
@@ -34,7 +34,7 @@
 #define FC_EDK2_LENGTH_FITS(Value)  ((Value) <= (MAX_UINTN >> 8))
 
 BOOLEAN
-FcX509DerHeader (
+FcEdk2DerHeader (
   CONST UINT8  *Der,
   UINTN        Avail,
   UINT8        *Tag,
@@ -89,7 +89,7 @@ FirstSequenceSize (
   UINTN  Header;
   UINTN  Length;
 
-  if (!FcX509DerHeader (Der, Avail, &Tag, &Header, &Length) || (Tag != 0x30)) {
+  if (!FcEdk2DerHeader (Der, Avail, &Tag, &Header, &Length) || (Tag != 0x30)) {
     return 0;
   }
 
@@ -133,7 +133,7 @@ DerNext (
   UINTN        Size;
   CONST UINT8  *Contents;
 
-  if (!FcX509DerHeader (*Cursor, *Left, &Found, &Header, &Size) || (Found != Tag)) {
+  if (!FcEdk2DerHeader (*Cursor, *Left, &Found, &Header, &Size) || (Found != Tag)) {
     return FALSE;
   }
 
@@ -382,7 +382,7 @@ X509GetTBSCert (
   UINTN  Size;
 
   if ((Cert == NULL) || (TBSCert == NULL) || (TBSCertSize == NULL) ||
-      !FcX509DerHeader (Cert, CertSize, &Tag, &Header, &Length) || (Tag != 0x30))
+      !FcEdk2DerHeader (Cert, CertSize, &Tag, &Header, &Length) || (Tag != 0x30))
   {
     return FALSE;
   }
@@ -419,7 +419,7 @@ Asn1GetTag (
   UINTN  Size;
 
   if ((Ptr == NULL) || (*Ptr == NULL) || (End == NULL) || (Length == NULL) || (End < *Ptr) ||
-      !FcX509DerHeader (*Ptr, (UINTN)(End - *Ptr), &Found, &Header, &Size) ||
+      !FcEdk2DerHeader (*Ptr, (UINTN)(End - *Ptr), &Found, &Header, &Size) ||
       ((Found & 0xDF) != (Tag & 0xDF)))
   {
     return FALSE;

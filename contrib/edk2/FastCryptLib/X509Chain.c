@@ -74,7 +74,7 @@ ChainEntrySize (
   UINTN  Header;
   UINTN  Length;
 
-  if (!FcX509DerHeader (Chain, Left, &Tag, &Header, &Length) || (Tag != 0x30)) {
+  if (!FcEdk2DerHeader (Chain, Left, &Tag, &Header, &Length) || (Tag != 0x30)) {
     return 0;
   }
 
