@@ -15,12 +15,15 @@
  */
 #include "InternalPkcs7.h"
 
-/* What both services need from the pool, in one allocation. */
+/* What both services need from the pool, in one allocation. The workspace
+   comes first: libfastcrypt needs it 8-byte aligned, which the pool's
+   allocations are, and a UINT64 member further in is only 4-byte aligned
+   in an IA32 build without -malign-double. */
 typedef struct {
+  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
   fc_pkcs7        Signature;     // AuthData
   fc_pkcs7        Token;         // its timestamp token (ImageTimestampVerify)
   fc_x509_cert    Trusted;
-  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
 } FC_EDK2_AUTHENTICODE;
 
 /*

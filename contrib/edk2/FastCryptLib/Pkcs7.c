@@ -21,11 +21,12 @@
  */
 #include "InternalPkcs7.h"
 
-/* What Pkcs7Verify needs from the pool, in one allocation. */
+/* What Pkcs7Verify needs from the pool, in one allocation; the workspace
+   first, 8-byte aligned as the pool's allocations are (Authenticode.c). */
 typedef struct {
+  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
   fc_pkcs7        P7;
   fc_x509_cert    Trusted;
-  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
 } FC_EDK2_PKCS7_VERIFY;
 
 /* VerifyEKUsInPkcs7Signature takes required EKUs of up to this many DER content octets. */
