@@ -89,11 +89,11 @@ struct StackCall {
   Vectors *v;
   fc_err rc;
 } g_call;
-__attribute__((noinline)) void stack_empty() {
+[[maybe_unused]] __attribute__((noinline)) void stack_empty() {
   g_call.rc = FC_OK;
   __asm__ __volatile__("" ::: "memory");
 }
-__attribute__((noinline)) void stack_verify() {
+[[maybe_unused]] __attribute__((noinline)) void stack_verify() {
   g_call.rc = g_call.v->verify(&g_call.v->p7->signers[0], &g_call.v->root, FC_X509_PARTIAL_CHAIN);
 }
 
