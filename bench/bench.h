@@ -47,6 +47,15 @@ typedef struct {
   fc_err init_rc;
 } bench_opts;
 
+/* The runs bench_time_runs' modes (ec, pkcs7, authenticode) drop as
+   warm-up before the mean and std. */
+#define BENCH_WARMUP_RUNS 5
+/* Those modes' --runs, --target-us and --clock: *runs (default 100, from
+   BENCH_WARMUP_RUNS + 1 to 1000), *target_ns (default 1 ms), *clk. Returns
+   0, or 2 after a message naming `mode` when --runs is out of range. */
+int bench_run_opts(const bench_opts *o, const char *mode, int *runs, double *target_ns,
+                   clockid_t *clk);
+
 /* The modes: exit status 0, 1 (a check failed) or 2 (bad input, usage). */
 int bench_verify_main(const bench_opts *o);  /* bench_verify.c */
 int bench_mont_main(const bench_opts *o);    /* bench_mont.c */
@@ -146,6 +155,13 @@ void bench_print_figures(const bench_report *r);
 void bench_write_json(const bench_report *r, bench_json *j); /* verify's records */
 
 #ifdef FC_BENCH_OPENSSL
+/* EDK2's OpenSSL trust store (Pkcs7Verify, AuthenticodeVerify,
+   ImageTimestampVerify): a new X509_STORE trusting the one DER certificate,
+   partial chains allowed, no time check, any purpose; NULL when the
+   certificate does not parse. The caller frees it (X509_STORE_free). */
+struct x509_store_st;
+struct x509_store_st *bench_ossl_edk2_store(const uint8_t *der, size_t len);
+
 typedef struct bench_ossl bench_ossl;
 /* Library version string. */
 const char *bench_ossl_version(void);

@@ -93,19 +93,11 @@ static int ossl_call(void *arg) {
          clen >= (long)sizeof in->hash &&
          memcmp(c + clen - sizeof in->hash, in->hash, sizeof in->hash) == 0;
   }
-  p = in->ca;
-  X509 *ca = ok ? d2i_X509(NULL, &p, (long)in->ca_len) : NULL;
-  X509_STORE *st = ca ? X509_STORE_new() : NULL;
-  ok = st && X509_STORE_add_cert(st, ca) == 1;
-  BIO *bio = ok ? BIO_new_mem_buf(c, (int)clen) : NULL;
-  if (bio) {
-    X509_STORE_set_flags(st, X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME);
-    X509_STORE_set_purpose(st, X509_PURPOSE_ANY);
-  }
+  X509_STORE *st = ok ? bench_ossl_edk2_store(in->ca, in->ca_len) : NULL;
+  BIO *bio = st ? BIO_new_mem_buf(c, (int)clen) : NULL;
   ok = bio && PKCS7_verify(p7, NULL, st, bio, NULL, PKCS7_BINARY) == 1;
   BIO_free(bio);
   X509_STORE_free(st);
-  X509_free(ca);
   PKCS7_free(p7);
   return ok;
 }
@@ -200,13 +192,10 @@ static int prepare(av_input *in, const char *path) {
 }
 
 int bench_authenticode_main(const bench_opts *o) {
-  int runs = o->runs ? o->runs : 100, drop = 5;
-  double target_ns = (o->target_us > 0 ? o->target_us : 1000) * 1000;
-  clockid_t clk = o->thread_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-  if (runs < drop + 1 || runs > 1000) {
-    fprintf(stderr, "fc_bench authenticode: --runs must be %d..1000\n", drop + 1);
-    return 2;
-  }
+  int runs, drop = BENCH_WARMUP_RUNS;
+  double target_ns;
+  clockid_t clk;
+  if (bench_run_opts(o, "authenticode", &runs, &target_ns, &clk) != 0) return 2;
   const char *path = getenv("FC_BENCH_SHIM") ? getenv("FC_BENCH_SHIM") : SHIM_DEFAULT;
   static av_input in;
   if (!prepare(&in, path)) return 1;

@@ -132,13 +132,10 @@ static void pin(const column *c) {
 }
 
 int bench_ec_main(const bench_opts *o) {
-  int runs = o->runs ? o->runs : 100, drop = 5;
-  double target_ns = (o->target_us > 0 ? o->target_us : 1000) * 1000;
-  clockid_t clk = o->thread_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-  if (runs < drop + 1 || runs > 1000) {
-    fprintf(stderr, "fc_bench ec: --runs must be %d..1000\n", drop + 1);
-    return 2;
-  }
+  int runs, drop = BENCH_WARMUP_RUNS;
+  double target_ns;
+  clockid_t clk;
+  if (bench_run_opts(o, "ec", &runs, &target_ns, &clk) != 0) return 2;
   for (size_t i = 0; i < NIN; i++) {
     ec_input *in = &inputs[i];
     uint8_t msg[16];

@@ -28,6 +28,9 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/param_build.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
 #include <openssl/rsa.h>
 
 #include "bench.h"
@@ -134,4 +137,20 @@ void bench_ossl_free(bench_ossl *o) {
   BN_MONT_CTX_free(o->mont);
   BN_CTX_free(o->bn);
   free(o);
+}
+
+struct x509_store_st *bench_ossl_edk2_store(const uint8_t *der, size_t len) {
+  const unsigned char *p = der;
+  X509 *x = d2i_X509(NULL, &p, (long)len);
+  X509_STORE *st = x ? X509_STORE_new() : NULL;
+  if (st != NULL && X509_STORE_add_cert(st, x) != 1) { /* the store takes its own reference */
+    X509_STORE_free(st);
+    st = NULL;
+  }
+  X509_free(x);
+  if (st != NULL) {
+    X509_STORE_set_flags(st, X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME);
+    X509_STORE_set_purpose(st, X509_PURPOSE_ANY);
+  }
+  return st;
 }

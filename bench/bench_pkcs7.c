@@ -88,22 +88,14 @@ static int sig_call(void *arg) {
 #ifdef FC_BENCH_OPENSSL
 static int ossl_call(void *arg) {
   p7_input *in = arg;
-  const unsigned char *p = in->root;
-  X509 *root = d2i_X509(NULL, &p, (long)in->root_len);
-  X509_STORE *st = X509_STORE_new();
-  int ok = root && st && X509_STORE_add_cert(st, root) == 1;
-  if (ok) {
-    X509_STORE_set_flags(st, X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME);
-    X509_STORE_set_purpose(st, X509_PURPOSE_ANY);
-  }
-  p = in->p7;
-  PKCS7 *p7 = ok ? d2i_PKCS7(NULL, &p, (long)in->p7_len) : NULL;
+  X509_STORE *st = bench_ossl_edk2_store(in->root, in->root_len);
+  const unsigned char *p = in->p7;
+  PKCS7 *p7 = st ? d2i_PKCS7(NULL, &p, (long)in->p7_len) : NULL;
   BIO *bio = p7 ? BIO_new_mem_buf(in->content, (int)in->content_len) : NULL;
-  ok = bio && PKCS7_verify(p7, NULL, st, bio, NULL, PKCS7_BINARY) == 1;
+  int ok = bio && PKCS7_verify(p7, NULL, st, bio, NULL, PKCS7_BINARY) == 1;
   BIO_free(bio);
   PKCS7_free(p7);
   X509_STORE_free(st);
-  X509_free(root);
   return ok;
 }
 #define OSSL_CALL ossl_call
@@ -141,13 +133,10 @@ static int prepare(p7_input *in) {
 }
 
 int bench_pkcs7_main(const bench_opts *o) {
-  int runs = o->runs ? o->runs : 100, drop = 5;
-  double target_ns = (o->target_us > 0 ? o->target_us : 1000) * 1000;
-  clockid_t clk = o->thread_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-  if (runs < drop + 1 || runs > 1000) {
-    fprintf(stderr, "fc_bench pkcs7: --runs must be %d..1000\n", drop + 1);
-    return 2;
-  }
+  int runs, drop = BENCH_WARMUP_RUNS;
+  double target_ns;
+  clockid_t clk;
+  if (bench_run_opts(o, "pkcs7", &runs, &target_ns, &clk) != 0) return 2;
   static p7_input inputs[2];
   inputs[0].name = "rsa2048_chain";
   inputs[1].name = "p256_chain";

@@ -54,3 +54,15 @@ int bench_time_runs(int (*call)(void *), void *arg, clockid_t clk, double target
   }
   return bad;
 }
+
+int bench_run_opts(const bench_opts *o, const char *mode, int *runs, double *target_ns,
+                   clockid_t *clk) {
+  *runs = o->runs ? o->runs : 100;
+  *target_ns = (o->target_us > 0 ? o->target_us : 1000) * 1000;
+  *clk = o->thread_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+  if (*runs < BENCH_WARMUP_RUNS + 1 || *runs > 1000) {
+    fprintf(stderr, "fc_bench %s: --runs must be %d..1000\n", mode, BENCH_WARMUP_RUNS + 1);
+    return 2;
+  }
+  return 0;
+}

@@ -87,6 +87,7 @@
 
 #include <Library/BaseCryptLib.h>
 
+#include "bench.h"
 #include "edk2_groups.h"
 #include "fastcrypt.h"
 
@@ -436,17 +437,10 @@ static int o_pkcs7_verify(const uint8_t *p7d, size_t p7n, const uint8_t *cert, s
   if (sd == NULL) return 0;
   const unsigned char *p = sd;
   PKCS7 *p7 = d2i_PKCS7(NULL, &p, (long)sn);
-  X509 *x = p7 && PKCS7_type_is_signed(p7) ? o_cert(cert, cert_n) : NULL;
-  X509_STORE *st = x ? X509_STORE_new() : NULL;
-  int ok = st && X509_STORE_add_cert(st, x);
-  BIO *bio = ok ? BIO_new_mem_buf(data, (int)data_n) : NULL;
-  if (bio) {
-    X509_STORE_set_flags(st, X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME);
-    X509_STORE_set_purpose(st, X509_PURPOSE_ANY);
-  }
-  ok = bio && PKCS7_verify(p7, NULL, st, bio, NULL, PKCS7_BINARY) == 1;
+  X509_STORE *st = p7 && PKCS7_type_is_signed(p7) ? bench_ossl_edk2_store(cert, cert_n) : NULL;
+  BIO *bio = st ? BIO_new_mem_buf(data, (int)data_n) : NULL;
+  int ok = bio && PKCS7_verify(p7, NULL, st, bio, NULL, PKCS7_BINARY) == 1;
   BIO_free(bio);
-  X509_free(x);
   X509_STORE_free(st);
   PKCS7_free(p7);
   if (!wrapped) free(sd);
@@ -624,17 +618,11 @@ static int o_token_verify(edk2_fold *out, const uint8_t *tok, size_t tok_n, cons
                           size_t data_n) {
   const unsigned char *p = tok;
   PKCS7 *p7 = d2i_PKCS7(NULL, &p, (long)tok_n);
-  X509 *x = p7 && PKCS7_type_is_signed(p7) ? o_cert(V.tsa_root.p, V.tsa_root.n) : NULL;
-  X509_STORE *st = x ? X509_STORE_new() : NULL;
-  int ok = st && X509_STORE_add_cert(st, x);
-  BIO *bio = NULL;
+  X509_STORE *st = p7 && PKCS7_type_is_signed(p7) ? bench_ossl_edk2_store(V.tsa_root.p, V.tsa_root.n) : NULL;
+  int ok = st != NULL;
+  BIO *bio = ok ? BIO_new(BIO_s_mem()) : NULL;
   uint8_t *tst_der = NULL;
   TS_TST_INFO *tst = NULL;
-  if (ok) {
-    X509_STORE_set_flags(st, X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME);
-    X509_STORE_set_purpose(st, X509_PURPOSE_ANY);
-    bio = BIO_new(BIO_s_mem());
-  }
   ok = bio && PKCS7_verify(p7, NULL, st, NULL, bio, PKCS7_BINARY) == 1 &&
        (tst_der = calloc(1, 2048)) != NULL;
   if (ok) {
@@ -647,7 +635,6 @@ static int o_token_verify(edk2_fold *out, const uint8_t *tok, size_t tok_n, cons
   ok = ok && ASN1_TIME_to_tm(TS_TST_INFO_get_time(tst), &tm) == 1 &&
        !fold_time(out, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
   PKCS7_free(p7);
-  X509_free(x);
   X509_STORE_free(st);
   BIO_free(bio);
   TS_TST_INFO_free(tst);
