@@ -15,17 +15,6 @@
  */
 #include "InternalPkcs7.h"
 
-/* What both services need from the pool, in one allocation. The workspace
-   comes first: libfastcrypt needs it 8-byte aligned, which the pool's
-   allocations are, and a UINT64 member further in is only 4-byte aligned
-   in an IA32 build without -malign-double. */
-typedef struct {
-  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
-  fc_pkcs7        Signature;     // AuthData
-  fc_pkcs7        Token;         // its timestamp token (ImageTimestampVerify)
-  fc_x509_cert    Trusted;
-} FC_EDK2_AUTHENTICODE;
-
 /*
  * Whether Der (Length bytes, Der not NULL) begins as a ContentInfo does: a
  * SEQUENCE whose first element is an OBJECT IDENTIFIER (a bare SignedData
@@ -53,13 +42,11 @@ IsContentInfo (
 }
 
 /*
- * A pool context with AuthData parsed into Signature and TrustedCert into
- * Trusted (FreePool it), or NULL: a NULL pointer, a size over MAX_INT32
- * (the OpenSSL instance's bound), AuthData not a ContentInfo, either not
- * parsing, an empty pool.
+ * FcEdk2Pkcs7VerifyLoad's context for AuthData and TrustedCert, or NULL as
+ * there, and also when AuthData is not a ContentInfo.
  */
 STATIC
-FC_EDK2_AUTHENTICODE *
+FC_EDK2_PKCS7_VERIFY *
 AuthenticodeLoad (
   IN  CONST UINT8  *AuthData,
   IN  UINTN        DataSize,
@@ -67,30 +54,11 @@ AuthenticodeLoad (
   IN  UINTN        CertSize
   )
 {
-  FC_EDK2_AUTHENTICODE  *Ctx;
-
-  if ((AuthData == NULL) || (TrustedCert == NULL) ||
-      (DataSize > MAX_INT32) || (CertSize > MAX_INT32) ||
-      !IsContentInfo (AuthData, DataSize) || !FcEdk2Init ())
-  {
+  if ((AuthData == NULL) || !IsContentInfo (AuthData, DataSize)) {
     return NULL;
   }
 
-  Ctx = AllocatePool (sizeof (FC_EDK2_AUTHENTICODE));
-  if (Ctx == NULL) {
-    return NULL;
-  }
-
-  DataSize = FcEdk2DerPrefix (AuthData, DataSize);
-  CertSize = FcEdk2DerPrefix (TrustedCert, CertSize);
-  if ((fc_pkcs7_parse (&Ctx->Signature, AuthData, DataSize) != FC_OK) ||
-      (fc_x509_parse (&Ctx->Trusted, TrustedCert, CertSize) != FC_OK))
-  {
-    FreePool (Ctx);
-    return NULL;
-  }
-
-  return Ctx;
+  return FcEdk2Pkcs7VerifyLoad (AuthData, DataSize, TrustedCert, CertSize);
 }
 
 /*
@@ -112,7 +80,7 @@ AuthenticodeVerify (
   IN  UINTN        HashSize
   )
 {
-  FC_EDK2_AUTHENTICODE  *Ctx;
+  FC_EDK2_PKCS7_VERIFY  *Ctx;
   BOOLEAN               Ok;
 
   if ((ImageHash == NULL) || (HashSize > MAX_INT32)) {
@@ -125,7 +93,7 @@ AuthenticodeVerify (
   }
 
   Ok = (fc_authenticode_verify (
-          &Ctx->Signature,
+          &Ctx->P7,
           ImageHash,
           HashSize,
           &Ctx->Trusted,
@@ -221,9 +189,10 @@ ImageTimestampVerify (
   OUT EFI_TIME     *SigningTime
   )
 {
-  FC_EDK2_AUTHENTICODE  *Ctx;
+  FC_EDK2_PKCS7_VERIFY  *Ctx;
   CONST fc_pkcs7_signer *Signer;
   fc_slice              Token;
+  fc_pkcs7              *TokenP7;
   int64_t               GenTime;       // fastcrypt's type: INT64 is long long on LP64
   BOOLEAN               Ok;
 
@@ -232,17 +201,17 @@ ImageTimestampVerify (
     return FALSE;
   }
 
-  Signer = &Ctx->Signature.signers[0];
-  Ok     = (Ctx->Signature.n_signers == 1) &&
+  Signer = &Ctx->P7.signers[0];
+  Ok     = (Ctx->P7.n_signers == 1) &&
            (fc_authenticode_timestamp_token (Signer, &Token) == FC_OK);
   if (Ok && (SigningTime != NULL)) {
     ZeroMem (SigningTime, sizeof (EFI_TIME));
   }
 
-  Ok = Ok && IsContentInfo (Token.p, Token.len) &&
-       (fc_pkcs7_parse (&Ctx->Token, Token.p, Token.len) == FC_OK) &&
+  TokenP7 = (Ok && IsContentInfo (Token.p, Token.len)) ? FcEdk2Pkcs7Load (Token.p, Token.len) : NULL;
+  Ok      = (TokenP7 != NULL) &&
        (fc_timestamp_verify (
-          &Ctx->Token,
+          TokenP7,
           Signer,
           &Ctx->Trusted,
           1,
@@ -254,6 +223,10 @@ ImageTimestampVerify (
           ) == FC_OK);
   if (Ok && (SigningTime != NULL)) {
     Ok = TimeToEfiTime (GenTime, SigningTime);
+  }
+
+  if (TokenP7 != NULL) {
+    FreePool (TokenP7);
   }
 
   FreePool (Ctx);

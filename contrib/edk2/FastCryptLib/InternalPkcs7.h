@@ -36,4 +36,31 @@ FcEdk2Pkcs7Load (
   IN  UINTN        P7Length
   );
 
+/*
+ * One verification's pool memory: the signature workspace first (libfastcrypt
+ * needs it 8-byte aligned, which pool allocations are, while a UINT64 member
+ * further in is only 4-byte aligned in an IA32 build without -malign-double),
+ * the parsed SignedData and the trusted certificate.
+ */
+typedef struct {
+  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
+  fc_pkcs7        P7;
+  fc_x509_cert    Trusted;
+} FC_EDK2_PKCS7_VERIFY;
+
+/*
+ * P7Data parsed into a new context's P7 as FcEdk2Pkcs7Load parses it, and
+ * TrustedCert (bytes after it ignored) into its Trusted: the context (free
+ * it with FreePool), or NULL: a NULL pointer, a size over MAX_INT32, the
+ * instance failed to initialise, either does not parse, the pool is empty.
+ * Both buffers must outlive the context.
+ */
+FC_EDK2_PKCS7_VERIFY *
+FcEdk2Pkcs7VerifyLoad (
+  IN  CONST UINT8  *P7Data,
+  IN  UINTN        P7Length,
+  IN  CONST UINT8  *TrustedCert,
+  IN  UINTN        CertLength
+  );
+
 #endif

@@ -21,14 +21,6 @@
  */
 #include "InternalPkcs7.h"
 
-/* What Pkcs7Verify needs from the pool, in one allocation; the workspace
-   first, 8-byte aligned as the pool's allocations are (Authenticode.c). */
-typedef struct {
-  UINT64          Workspace[(FC_X509_SIG_WORKSPACE_BYTES + 7) / 8];
-  fc_pkcs7        P7;
-  fc_x509_cert    Trusted;
-} FC_EDK2_PKCS7_VERIFY;
-
 /* VerifyEKUsInPkcs7Signature takes required EKUs of up to this many DER content octets. */
 #define FC_EDK2_EKU_OID_BYTES  128
 
@@ -76,6 +68,38 @@ FcEdk2Pkcs7Load (
   return P7;
 }
 
+/* InternalPkcs7.h */
+FC_EDK2_PKCS7_VERIFY *
+FcEdk2Pkcs7VerifyLoad (
+  IN  CONST UINT8  *P7Data,
+  IN  UINTN        P7Length,
+  IN  CONST UINT8  *TrustedCert,
+  IN  UINTN        CertLength
+  )
+{
+  FC_EDK2_PKCS7_VERIFY  *Ctx;
+
+  if ((P7Data == NULL) || (TrustedCert == NULL) || (P7Length > MAX_INT32) ||
+      (CertLength > MAX_INT32) || !FcEdk2Init ())
+  {
+    return NULL;
+  }
+
+  Ctx = AllocatePool (sizeof (FC_EDK2_PKCS7_VERIFY));
+  if (Ctx == NULL) {
+    return NULL;
+  }
+
+  if ((fc_pkcs7_parse (&Ctx->P7, P7Data, FcEdk2DerPrefix (P7Data, P7Length)) != FC_OK) ||
+      (fc_x509_parse (&Ctx->Trusted, TrustedCert, FcEdk2DerPrefix (TrustedCert, CertLength)) != FC_OK))
+  {
+    FreePool (Ctx);
+    return NULL;
+  }
+
+  return Ctx;
+}
+
 /*
  * Verifies every signer of P7Data over InData (detached content: when
  * P7Data also carries content, the two must be equal) and its chain to
@@ -95,37 +119,27 @@ Pkcs7Verify (
   FC_EDK2_PKCS7_VERIFY  *Ctx;
   BOOLEAN               Ok;
 
-  if ((P7Data == NULL) || (TrustedCert == NULL) || (InData == NULL) ||
-      (P7Length > MAX_INT32) || (CertLength > MAX_INT32) || (DataLength > MAX_INT32))
-  {
+  if ((InData == NULL) || (DataLength > MAX_INT32)) {
     return FALSE;
   }
 
-  if (!FcEdk2Init ()) {
-    return FALSE;
-  }
-
-  Ctx = AllocatePool (sizeof (FC_EDK2_PKCS7_VERIFY));
+  Ctx = FcEdk2Pkcs7VerifyLoad (P7Data, P7Length, TrustedCert, CertLength);
   if (Ctx == NULL) {
     return FALSE;
   }
 
-  P7Length   = FcEdk2DerPrefix (P7Data, P7Length);
-  CertLength = FcEdk2DerPrefix (TrustedCert, CertLength);
-  Ok         = (fc_pkcs7_parse (&Ctx->P7, P7Data, P7Length) == FC_OK) &&
-               (fc_x509_parse (&Ctx->Trusted, TrustedCert, CertLength) == FC_OK) &&
-               (fc_pkcs7_verify (
-                  &Ctx->P7,
-                  InData,
-                  DataLength,
-                  &Ctx->Trusted,
-                  1,
-                  FC_X509_PARTIAL_CHAIN,
-                  0,
-                  Ctx->Workspace,
-                  sizeof (Ctx->Workspace),
-                  NULL
-                  ) == FC_OK);
+  Ok = (fc_pkcs7_verify (
+          &Ctx->P7,
+          InData,
+          DataLength,
+          &Ctx->Trusted,
+          1,
+          FC_X509_PARTIAL_CHAIN,
+          0,
+          Ctx->Workspace,
+          sizeof (Ctx->Workspace),
+          NULL
+          ) == FC_OK);
 
   FreePool (Ctx);
   return Ok;
