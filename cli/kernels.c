@@ -12,7 +12,8 @@
 
 static const char *const op_names[FC_OP_COUNT] = {"mont", "sha1", "sha256",
                                                   "sha512", "aes", "ghash",
-                                                  "keccak", "keccak_x", "ec"};
+                                                  "keccak", "keccak_x", "ec",
+                                                  "mldsa"};
 
 #define MAX_KERNELS 16
 

@@ -16,6 +16,7 @@
 #include "fastcrypt/rsa.h"  /* RSA keys, PKCS#1 v1.5 and PSS verification */
 #include "fastcrypt/aes.h"  /* AES: ECB, CBC, CTR, GCM */
 #include "fastcrypt/ec.h"   /* ECDSA P-256 and P-384 verification */
+#include "fastcrypt/mldsa.h" /* ML-DSA verification (FIPS 204) */
 #include "fastcrypt/x509.h" /* X.509 certificates: parsing, signatures, chains */
 #include "fastcrypt/pkcs7.h" /* PKCS#7 / CMS SignedData verification */
 #include "fastcrypt/authenticode.h" /* PE image hash, Authenticode */

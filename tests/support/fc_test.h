@@ -70,6 +70,11 @@ class EcKernelTest : public KernelTest {
   EcKernelTest() : KernelTest(FC_OP_EC) {}
 };
 
+class MlDsaKernelTest : public KernelTest {
+ protected:
+  MlDsaKernelTest() : KernelTest(FC_OP_MLDSA) {}
+};
+
 // "OK", "ARG", ... for messages.
 const char *err_name(fc_err rc);
 
