@@ -53,10 +53,22 @@ uint64_t fct_file_size(FILE *f);
    errno value when the file cannot be opened or read, or -1 when the
    library fails. Prints nothing but the progress. */
 int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out);
+/* Streams the file at path ("-": standard input) in chunks to absorb
+   (nonzero from it: stop, -1), with progress when it is large. Returns 0,
+   an errno value when the file cannot be opened or read, or -1. */
+int fct_stream_file(const char *path, int (*absorb)(void *arg, const uint8_t *p, size_t n),
+                    void *arg);
 
 /* Subcommands: argv[0] is the subcommand's name; they return the exit status. */
 int fct_sum_main(fc_hash_alg alg, int argc, char **argv);   /* cli/sum.c */
 int fct_verify_main(int argc, char **argv);                 /* cli/verify.c */
+/* verify with an ML-DSA key (cli/verify_mldsa.c): alg "ml-dsa-44" .. "-87" or
+   NULL (the key's SubjectPublicKeyInfo names it), ctx_hex NULL: empty. */
+int fct_verify_mldsa(const char *alg, const char *key_path, const char *sig_path,
+                     const char *ctx_hex, const char *file);
+/* 1 when the file at path (not "-") is an ML-DSA SubjectPublicKeyInfo, PEM
+   or DER; 0 otherwise (unreadable included: the caller reports that). */
+int fct_is_mldsa_key(const char *path);
 int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */
 int fct_kernels_main(int argc, char **argv);                /* cli/kernels.c */
 int fct_x509_main(int argc, char **argv);                   /* cli/x509.c */

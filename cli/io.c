@@ -119,18 +119,18 @@ void fct_progress_end(fct_progress *p) {
 
 #define FCT_CHUNK (256u << 10)
 
-int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out) {
+int fct_stream_file(const char *path, int (*absorb)(void *arg, const uint8_t *p, size_t n),
+                    void *arg) {
   int is_stdin = strcmp(path, "-") == 0;
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (f == NULL) return errno ? errno : EIO;
   static uint8_t buf[FCT_CHUNK];
-  fc_hash_ctx ctx;
-  int rc = fc_hash_init(&ctx, alg) == FC_OK ? 0 : -1;
+  int rc = 0;
   fct_progress pr;
   fct_progress_start(&pr, path, fct_file_size(f));
   while (rc == 0) {
     size_t got = fread(buf, 1, sizeof(buf), f);
-    if (got > 0 && fc_hash_update(&ctx, buf, got) != FC_OK) rc = -1;
+    if (got > 0 && absorb(arg, buf, got) != 0) rc = -1;
     fct_progress_add(&pr, got);
     if (got < sizeof(buf)) {
       if (ferror(f)) rc = errno ? errno : EIO;
@@ -138,10 +138,21 @@ int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out) {
     }
   }
   fct_progress_end(&pr);
-  if (rc == 0 && fc_hash_final(&ctx, out) != FC_OK) rc = -1;
   if (is_stdin)
     clearerr(stdin);
   else
     fclose(f);
+  return rc;
+}
+
+static int hash_absorb(void *ctx, const uint8_t *p, size_t n) {
+  return fc_hash_update((fc_hash_ctx *)ctx, p, n) == FC_OK ? 0 : -1;
+}
+
+int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out) {
+  fc_hash_ctx ctx;
+  if (fc_hash_init(&ctx, alg) != FC_OK) return -1;
+  int rc = fct_stream_file(path, hash_absorb, &ctx);
+  if (rc == 0 && fc_hash_final(&ctx, out) != FC_OK) rc = -1;
   return rc;
 }

@@ -30,6 +30,8 @@ static void usage(FILE *f) {
           "      print or check digests, as coreutils' sha*sum commands\n"
           "  verify --key KEY --sig SIG [--hash ALG] [--pss [--salt N|auto]] [--e 65537|3] FILE\n"
           "      verify an RSA or ECDSA signature (exit 0 valid, 1 invalid, 2 error)\n"
+          "  verify --alg ml-dsa-44|ml-dsa-65|ml-dsa-87 --key KEY --sig SIG [--ctx HEX] FILE\n"
+          "      verify an ML-DSA signature (the same exit statuses)\n"
           "  gcm-encrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"
           "      AES-GCM: write OUT = ciphertext || 16-byte tag\n"
           "  gcm-decrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"

@@ -1,7 +1,7 @@
 /*
- * fastcrypt verify: RSA (PKCS#1 v1.5 or PSS) or ECDSA (P-256, P-384)
- * signature verification of a file, with the key as PEM, DER or vboot
- * (RSA). Exit 0 valid, 1 invalid, 2 error;
+ * fastcrypt verify: RSA (PKCS#1 v1.5 or PSS), ECDSA (P-256, P-384) or
+ * ML-DSA (cli/verify_mldsa.c) signature verification of a file, with the
+ * key as PEM, DER, raw (ML-DSA) or vboot (RSA). Exit 0 valid, 1 invalid, 2 error;
  * one line on stderr for every outcome, nothing on stdout (but --help).
  */
 #include <errno.h>
@@ -18,7 +18,9 @@
 static void usage(FILE *f) {
   fprintf(f,
           "Usage: fastcrypt verify --key KEY --sig SIG [OPTION]... FILE\n"
-          "Verify an RSA or ECDSA signature of FILE ('-': standard input).\n"
+          "       fastcrypt verify --alg ml-dsa-44|ml-dsa-65|ml-dsa-87 --key KEY --sig SIG\n"
+          "                        [--ctx HEX] FILE\n"
+          "Verify an RSA, ECDSA or ML-DSA signature of FILE ('-': standard input).\n"
           "\n"
           "  --key KEY       public key: PEM (BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY),\n"
           "                  DER of either, vboot .vbpubk, or vboot .keyb (needs --e);\n"
@@ -33,6 +35,11 @@ static void usage(FILE *f) {
           "  --salt N|auto   PSS salt length in bytes; auto (default) accepts any\n"
           "  --e 65537|3     public exponent of a .keyb key (others carry theirs;\n"
           "                  given with them, it must match)\n"
+          "  --alg ALG       ml-dsa-44, ml-dsa-65 or ml-dsa-87 (FIPS 204, pure ML-DSA):\n"
+          "                  KEY is then the raw public key or its SubjectPublicKeyInfo\n"
+          "                  (PEM or DER; with one, --alg may be left out), SIG the raw\n"
+          "                  signature\n"
+          "  --ctx HEX       ML-DSA context string in hex, either case (default empty)\n"
           "  --help          this text\n"
           "\n"
           "Exit status: 0 valid signature, 1 invalid signature, 2 usage or input error.\n"
@@ -185,7 +192,7 @@ out:
 
 int fct_verify_main(int argc, char **argv) {
   const char *key_path = NULL, *sig_path = NULL, *file = NULL;
-  const char *hash_arg = NULL, *salt_arg = NULL, *e_arg = NULL;
+  const char *hash_arg = NULL, *salt_arg = NULL, *e_arg = NULL, *alg_arg = NULL, *ctx_arg = NULL;
   int pss = 0, opts_done = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -209,12 +216,13 @@ int fct_verify_main(int argc, char **argv) {
       pss = 1;
       continue;
     }
-    static const char *const valued[] = {"--key", "--sig", "--hash", "--salt", "--e"};
-    const char **slots[] = {&key_path, &sig_path, &hash_arg, &salt_arg, &e_arg};
+    static const char *const valued[] = {"--key", "--sig", "--hash", "--salt",
+                                         "--e",   "--alg", "--ctx"};
+    const char **slots[] = {&key_path, &sig_path, &hash_arg, &salt_arg, &e_arg, &alg_arg, &ctx_arg};
     const char *v;
-    int k = fct_valued_option(CMD, valued, 5, argc, argv, &i, &v);
+    int k = fct_valued_option(CMD, valued, 7, argc, argv, &i, &v);
     if (k < 0) return FCT_EXIT_USAGE;
-    if (k == 5) {
+    if (k == 7) {
       fct_error(CMD, "unknown option '%s' (see fastcrypt verify --help)", a);
       return FCT_EXIT_USAGE;
     }
@@ -228,6 +236,13 @@ int fct_verify_main(int argc, char **argv) {
   if ((strcmp(key_path, "-") == 0) + (strcmp(sig_path, "-") == 0) + (strcmp(file, "-") == 0) > 1) {
     fct_error(CMD, "standard input ('-') can be only one of KEY, SIG and FILE");
     return FCT_EXIT_USAGE;
+  }
+  if (alg_arg != NULL || ctx_arg != NULL || fct_is_mldsa_key(key_path)) {
+    if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL) {
+      fct_error(CMD, "--hash, --pss, --salt and --e do not apply to ML-DSA");
+      return FCT_EXIT_USAGE;
+    }
+    return fct_verify_mldsa(alg_arg, key_path, sig_path, ctx_arg, file);
   }
 
   fc_hash_alg hash = 0;
