@@ -110,13 +110,23 @@ fc_err fc_mldsa_stream_final(fc_mldsa_stream *st, const uint8_t *sig, size_t sig
   return rc == FC_OK ? verify_mu(key, mu, sig, sig_len) : rc;
 }
 
-fc_err fc_mldsa_verify(const fc_mldsa_pubkey *key, const void *msg, size_t len,
-                       const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len) {
+/* mu of pure ML-DSA. Its own frame (noinline): the SHAKE state is gone
+   before verification takes the stack. */
+__attribute__((noinline)) static fc_err pure_mu(const fc_mldsa_pubkey *key, const void *msg,
+                                                size_t len, const uint8_t *ctx, size_t ctx_len,
+                                                uint8_t mu[64]) {
   fc_mldsa_stream st;
-  if ((msg == NULL && len != 0) || (sig == NULL && sig_len != 0)) return FC_ERR_ARG;
   fc_err rc = fc_mldsa_stream_init(&st, key, ctx, ctx_len);
   if (rc == FC_OK) rc = fc_mldsa_stream_update(&st, msg, len);
-  return rc == FC_OK ? fc_mldsa_stream_final(&st, sig, sig_len) : rc;
+  return rc == FC_OK ? fc_mldsa_stream_mu(&st, mu) : rc;
+}
+
+fc_err fc_mldsa_verify(const fc_mldsa_pubkey *key, const void *msg, size_t len,
+                       const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len) {
+  if ((msg == NULL && len != 0) || (sig == NULL && sig_len != 0)) return FC_ERR_ARG;
+  uint8_t mu[64];
+  fc_err rc = pure_mu(key, msg, len, ctx, ctx_len, mu);
+  return rc == FC_OK ? verify_mu(key, mu, sig, sig_len) : rc;
 }
 
 /* The pre-hash's DER OID: 06 09 60 86 48 01 65 03 04 02 last (NIST hash
@@ -138,20 +148,29 @@ static int ph_info(int ph, uint8_t *last, size_t *len) {
   return 1;
 }
 
-fc_err fc_mldsa_verify_prehash(const fc_mldsa_pubkey *key, int ph, const uint8_t *digest,
-                               size_t digest_len, const uint8_t *ctx, size_t ctx_len,
-                               const uint8_t *sig, size_t sig_len) {
-  uint8_t oid[11] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0};
-  size_t want;
-  if (!ph_info(ph, &oid[10], &want) || digest == NULL || digest_len != want ||
-      (sig == NULL && sig_len != 0))
-    return FC_ERR_ARG;
+/* mu of HashML-DSA, in its own frame as pure_mu. */
+__attribute__((noinline)) static fc_err prehash_mu(const fc_mldsa_pubkey *key, uint8_t last,
+                                                   const uint8_t *digest, size_t digest_len,
+                                                   const uint8_t *ctx, size_t ctx_len,
+                                                   uint8_t mu[64]) {
+  const uint8_t oid[11] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last};
   fc_xof_ctx x;
-  uint8_t mu[64];
   fc_err rc = mu_start(&x, key, 1, ctx, ctx_len);
   if (rc == FC_OK) rc = fc_xof_absorb(&x, oid, sizeof oid);
   if (rc == FC_OK) rc = fc_xof_absorb(&x, digest, digest_len);
-  if (rc == FC_OK) rc = fc_xof_squeeze(&x, mu, sizeof mu);
+  if (rc == FC_OK) rc = fc_xof_squeeze(&x, mu, 64);
   fc_xof_clear(&x);
+  return rc;
+}
+
+fc_err fc_mldsa_verify_prehash(const fc_mldsa_pubkey *key, int ph, const uint8_t *digest,
+                               size_t digest_len, const uint8_t *ctx, size_t ctx_len,
+                               const uint8_t *sig, size_t sig_len) {
+  uint8_t last, mu[64];
+  size_t want;
+  if (!ph_info(ph, &last, &want) || digest == NULL || digest_len != want ||
+      (sig == NULL && sig_len != 0))
+    return FC_ERR_ARG;
+  fc_err rc = prehash_mu(key, last, digest, digest_len, ctx, ctx_len, mu);
   return rc == FC_OK ? verify_mu(key, mu, sig, sig_len) : rc;
 }
