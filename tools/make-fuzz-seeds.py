@@ -44,3 +44,23 @@ for bits, e, ecode in (("1024", 65537, 1), ("2048", 65537, 1), ("2048_exp3", 3, 
     size = (len(n) - 64) // 8
     put("rsa", f"rsa{bits}_sha256", bytes([0, 3, ecode, size, 0]) + n + sig + dig)
 put("vboot", "keyb2048_exp3", bytes([1]) + rd(f"{V}/testkeys/key_rsa2048_exp3.keyb"))
+
+# ML-DSA (fuzz_mldsa, fuzz_mldsa_key): from the committed @noble/post-quantum
+# vectors. fuzz_mldsa: form byte (param index + 3 * form), key, context
+# length and context, signature, message (or digest, or mu).
+import json
+doc = json.load(open("tests/vectors/mldsa/noble_mldsa.json"))
+pidx = {44: 0, 65: 1, 87: 2}
+for t in doc["tests"]:
+    form = {"pure": 0, "prehash": 1, "mu": 2}[t["mode"]]
+    if form == 1 and t["hash"] != "SHA2-512":
+        continue
+    ctx = bytes.fromhex(t["ctx"])
+    tail = bytes.fromhex(t["msg"] if form == 0 else t["digest"] if form == 1 else t["mu"])
+    data = (bytes([pidx[t["param"]] + 3 * form]) + bytes.fromhex(t["pk"]) + bytes([len(ctx)])
+            + ctx + bytes.fromhex(t["sig"]) + tail[:1000])
+    put("mldsa", f"{t['mode']}{t['param']}-{t['id']}", data)
+for k in doc["keys_der"]:
+    der = bytes.fromhex(k["pk_der"])
+    put("mldsa_key", f"spki{k['param']}", der)
+    put("mldsa_key", f"spki{k['param']}-short", der[:-1])
