@@ -101,6 +101,18 @@ VOID *EFIAPI AllocateZeroPool (UINTN N) { return calloc (1, N ? N : 1); }
 VOID EFIAPI FreePool (VOID *P) { free (P); }
 UINTN EFIAPI AsciiStrLen (CONST CHAR8 *S) { return strlen (S); }
 
+/* MlDsaTests.c copies its message with it (in a test that signs first). */
+RETURN_STATUS EFIAPI AsciiStrCpyS (CHAR8 *D, UINTN N, CONST CHAR8 *S)
+{
+  UINTN  L = strlen (S);
+
+  if ((D == NULL) || (L >= N)) {
+    return RETURN_INVALID_PARAMETER;
+  }
+  memcpy (D, S, L + 1);
+  return RETURN_SUCCESS;
+}
+
 /* Byte loops: the instance's MemMove.c defines memmove on CopyMem. */
 VOID *EFIAPI ZeroMem (VOID *P, UINTN N)
 {
@@ -141,14 +153,118 @@ UINTN EFIAPI AsmReadCr4 (VOID) { return BIT9 | BIT10; }
    arithmetic API (TestVerifyEcBasic), which the instance does not serve.
    TestVerifyParallelHash256HashAll expects 0xd0 at byte 51 of SP 800-185's
    sample #1, where the standard's value is 0xdd (EDK2 builds that file into
-   no test module, so the slip stands); test_edk2 checks all three samples. */
+   no test module, so the slip stands); test_edk2 checks all three samples.
+   The twelve TestVerifyMlDsa* listed load ML-DSA-87's private key with
+   MlDsaGetPrivateKeyFromPem (not served) as their first step, and all but
+   GetPubKeyNullBuffer, KeyReplacement, GetPubKeyRepeated and GetPubKey then
+   sign with MlDsaSign; test_edk2 (edk2_mldsa_cases.cpp) runs their
+   verification and key steps on signatures made elsewhere. */
 static const char *const  mByDesign[] = {
   "TestVerifySm3()", "TestVerifyRsaGenerateKeyComponents()", "TestVerifyRsaPkcs1SignVerify()",
   "TestVerifyRsaPssSignVerify()", "TestVerifyRsaPssSignVerifyDigest()",
   "TestVerifyParallelHash256HashAll()", "TestVerifyRsaCertPkcs1SignVerify()",
   "TestVerifyPkcs7SignVerify()", "TestVerifyPkcs7SignVerifyNonSelfIssued()",
   "TestVerifyEcBasic()", "TestVerifyEcDh()", "TestVerifyEcKey()",
+  "TestVerifyMlDsaPemX509()", "TestVerifyMlDsaSignVerifyWithContext()",
+  "TestVerifyMlDsaGetPubKey()", "TestVerifyMlDsaTamperedData()",
+  "TestVerifyMlDsaInvalidContextParams()", "TestVerifyMlDsaGetPubKeyNullBuffer()",
+  "TestVerifyMlDsaSignatureSizeExact()", "TestVerifyMlDsaEmptyMessage()",
+  "TestVerifyMlDsaMaxContextString()", "TestVerifyMlDsaKeyReplacement()",
+  "TestVerifyMlDsaMultipleSignatures()", "TestVerifyMlDsaGetPubKeyRepeated()",
 };
+
+
+/* MlDsaTests.c's ML-DSA-87 certificate (MlDsaTestVectors.h), self-signed. */
+extern CONST UINT8  mMlDsa87TestCert[];
+
+/* The TLV at *Pos in Der[0..End): its content's offset and length; FALSE if malformed. */
+static BOOLEAN DerNext (CONST UINT8 *Der, UINTN End, UINTN *Pos, UINT8 *Tag, UINTN *Body, UINTN *Len)
+{
+  UINTN  P = *Pos, L, N;
+
+  if ((P >= End) || (End - P < 2)) {
+    return FALSE;
+  }
+  *Tag = Der[P];
+  L    = Der[P + 1];
+  P   += 2;
+  if (L & 0x80) {
+    N = L & 0x7F;
+    if ((N == 0) || (N > 3) || (End - P < N)) {
+      return FALSE;
+    }
+    for (L = 0; N > 0; N--) {
+      L = (L << 8) | Der[P++];
+    }
+  }
+  if (L > End - P) {
+    return FALSE;
+  }
+  *Body = P;
+  *Len  = L;
+  *Pos  = P + L;
+  return TRUE;
+}
+
+/*
+ * Not one of EDK2's tests: every test of MlDsaTests.c that reads
+ * mMlDsa87TestCert successfully loads the private key from PEM first, so it
+ * fails by design before it gets there. Here the instance takes the
+ * certificate's key (MlDsaGetPublicKeyFromX509) and verifies the
+ * certificate's own signature (pure ML-DSA-87, empty context, over the TBS
+ * from X509GetTBSCert); a changed TBS, a changed signature and a context
+ * must fail.
+ */
+static UNIT_TEST_STATUS EFIAPI InstanceMlDsaCert (UNIT_TEST_CONTEXT Context)
+{
+  CONST UINT8  *Cert = mMlDsa87TestCert;
+  UINTN        CertSize, Pos, Body, Len, SigPos;
+  UINT8        Tag, *Tbs, *Sig, Copy[8192];
+  UINTN        TbsSize;
+  VOID         *Key;
+  BOOLEAN      Ok;
+
+  CertSize = 4 + ((UINTN)Cert[2] << 8 | Cert[3]);     // 30 82 xx xx
+  Pos      = 0;
+  if ((Cert[1] != 0x82) || !DerNext (Cert, CertSize, &Pos, &Tag, &Body, &Len)) {
+    return UNIT_TEST_ERROR_TEST_FAILED;
+  }
+  Pos = Body;                                           // tbs, algorithm, signature
+  for (int I = 0; I < 3; I++) {
+    if (!DerNext (Cert, CertSize, &Pos, &Tag, &Body, &Len)) {
+      return UNIT_TEST_ERROR_TEST_FAILED;
+    }
+  }
+  if ((Tag != 0x03) || (Len != 1 + 4627) || (Cert[Body] != 0)) {
+    return UNIT_TEST_ERROR_TEST_FAILED;
+  }
+  SigPos = Body + 1;
+  Key    = NULL;
+  if (!Report (MlDsaGetPublicKeyFromX509 (Cert, CertSize, &Key), __func__, __LINE__, "MlDsaGetPublicKeyFromX509") ||
+      !Report (X509GetTBSCert (Cert, CertSize, &Tbs, &TbsSize), __func__, __LINE__, "X509GetTBSCert") ||
+      (TbsSize > sizeof Copy))
+  {
+    MlDsaFree (Key);
+    return UNIT_TEST_ERROR_TEST_FAILED;
+  }
+  memcpy (Copy, Cert + SigPos, 4627);
+  Sig = Copy;
+  Ok  = MlDsaVerify (Key, NULL, 0, Tbs, TbsSize, Sig, 4627) &&
+        !MlDsaVerify (Key, (UINT8 *)"x", 1, Tbs, TbsSize, Sig, 4627);
+  Sig[100] ^= 1;
+  Ok = Ok && !MlDsaVerify (Key, NULL, 0, Tbs, TbsSize, Sig, 4627);
+  Sig[100] ^= 1;
+  Ok = Ok && !MlDsaVerify (Key, NULL, 0, Tbs, TbsSize - 1, Sig, 4627) &&
+       MlDsaVerify (Key, NULL, 0, Tbs, TbsSize, Sig, 4627);
+  MlDsaFree (Key);
+  return Report (Ok, __func__, __LINE__, "verification of the certificate's signature") ?
+         UNIT_TEST_PASSED : UNIT_TEST_ERROR_TEST_FAILED;
+}
+
+static TEST_DESC  mInstanceTest[] = {
+  { "InstanceMlDsaCertSelfSignature()", "FastCryptLib.MlDsa", InstanceMlDsaCert, NULL, NULL, NULL },
+};
+static UINTN      mInstanceTestNum = 1;
 
 #define GROUP(x)  { #x, &x##Num, x }
 
@@ -164,7 +280,8 @@ main (int argc, char **argv)
     GROUP (mAeadAesGcmTest), GROUP (mBlockCipherTest), GROUP (mRsaTest), GROUP (mRsaPssTest),
     GROUP (mParallelhashTest), GROUP (mX509Test), GROUP (mRsaCertTest), GROUP (mPkcs7Test),
     GROUP (mPkcs7EkuTest), GROUP (mPkcs7ContentTest), GROUP (mAuthenticodeTest),
-    GROUP (mImageTimestampTest), GROUP (mEcTest),
+    GROUP (mImageTimestampTest), GROUP (mEcTest), GROUP (mMlDsaTest),
+    GROUP (mInstanceTest),
   };
   int  Total = 0, Failed = 0, Unexpected = 0;
 
