@@ -67,6 +67,7 @@ int bench_edk2_main(const bench_opts *o);    /* bench_edk2.c */
 int bench_ec_main(const bench_opts *o);      /* bench_ec.c */
 int bench_pkcs7_main(const bench_opts *o);   /* bench_pkcs7.c */
 int bench_authenticode_main(const bench_opts *o); /* bench_authenticode.c */
+int bench_mldsa_main(const bench_opts *o);    /* bench_mldsa.c */
 
 /* Progress on stderr, one line rewritten in place ("[3/12] rsa_verify/4096"),
    only when stderr is a terminal. i counts from 1. Call bench_progress_clear

@@ -15,6 +15,14 @@
  * timing, the outputs of the two libraries are compared (ciphertexts, tags,
  * digests, MACs, verification results).
  *
+ * ML-DSA-65 and -87 (mldsa65-*, mldsa87-*): bench/mldsa_data.h's signature
+ * per parameter set (a 1-byte message, empty context; generated from
+ * tests/vectors/mldsa/noble_mldsa.json), verified with fc_mldsa_verify and
+ * BoringSSL's MLDSA65_verify / MLDSA87_verify: "verify-warm" on a key loaded
+ * once, "parse-raw+verify" loading the raw FIPS 204 key per call
+ * (fc_mldsa_pubkey_init, MLDSA65_parse_public_key / MLDSA87_parse_public_key)
+ * then verifying. fastcrypt runs its automatic mldsa kernel (printed).
+ *
  * Usage: boringssl_compare [-r rounds] [-t ms_per_round] [-k keydir] [-c cpu] [-l] [filter ...]
  *   -r  rounds per case (default 41)
  *   -t  target duration of one round of one side, ms (default 2)
@@ -36,6 +44,8 @@
 
 #include <fastcrypt.h>
 
+#include "mldsa_data.h" /* one valid ML-DSA signature per parameter set */
+
 #include <openssl/aead.h>
 #include <openssl/base.h>
 #include <openssl/bytestring.h>
@@ -45,6 +55,7 @@
 #include <openssl/ecdsa.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <openssl/mldsa.h>
 #include <openssl/nid.h>
 #include <openssl/rsa.h>
 #include <openssl/sha.h>
@@ -319,6 +330,67 @@ static void bs_ec_warm(const void *a_, long iters) {
 }
 static struct ec_arg g_ec[2];
 
+/* ML-DSA-65 and -87 (pure, FIPS 204): bench/mldsa_data.h's signature (from
+   tests/vectors/mldsa/noble_mldsa.json). warm: the key loaded once;
+   parse+verify: per call the raw key (fc_mldsa_pubkey_init,
+   MLDSAxx_parse_public_key), then the verification. Keys in static storage
+   on both sides (BoringSSL's parsed keys are large). */
+struct mldsa_arg {
+  const bench_mldsa_vec *v;
+  fc_mldsa_param param;
+  fc_mldsa_pubkey fc_warm;
+  struct MLDSA65_public_key bs65;
+  struct MLDSA87_public_key bs87;
+};
+static struct mldsa_arg g_mldsa[2];
+static fc_mldsa_pubkey g_fc_mldsa_cold;
+static struct MLDSA65_public_key g_bs65_cold;
+static struct MLDSA87_public_key g_bs87_cold;
+
+static int bs_mldsa_parse(const struct mldsa_arg *a, struct MLDSA65_public_key *k65,
+                          struct MLDSA87_public_key *k87) {
+  CBS cbs;
+  CBS_init(&cbs, a->v->pk, a->v->pk_len);
+  return a->param == FC_ML_DSA_65 ? MLDSA65_parse_public_key(k65, &cbs)
+                                  : MLDSA87_parse_public_key(k87, &cbs);
+}
+static int bs_mldsa_verify(const struct mldsa_arg *a, const struct MLDSA65_public_key *k65,
+                           const struct MLDSA87_public_key *k87, const uint8_t *sig) {
+  const bench_mldsa_vec *v = a->v;
+  return a->param == FC_ML_DSA_65
+             ? MLDSA65_verify(k65, sig, v->sig_len, v->msg, v->msg_len, v->ctx, v->ctx_len)
+             : MLDSA87_verify(k87, sig, v->sig_len, v->msg, v->msg_len, v->ctx, v->ctx_len);
+}
+static void fc_mldsa_cold(const void *a_, long iters) {
+  const struct mldsa_arg *a = a_;
+  const bench_mldsa_vec *v = a->v;
+  for (long i = 0; i < iters; i++) {
+    CHECK(fc_mldsa_pubkey_init(&g_fc_mldsa_cold, a->param, v->pk, v->pk_len) == FC_OK,
+          "fc_mldsa_pubkey_init failed");
+    CHECK(fc_mldsa_verify(&g_fc_mldsa_cold, v->msg, v->msg_len, v->ctx, v->ctx_len, v->sig,
+                          v->sig_len) == FC_OK, "fc_mldsa_verify failed");
+  }
+}
+static void bs_mldsa_cold(const void *a_, long iters) {
+  const struct mldsa_arg *a = a_;
+  for (long i = 0; i < iters; i++) {
+    CHECK(bs_mldsa_parse(a, &g_bs65_cold, &g_bs87_cold) == 1, "MLDSAxx_parse_public_key failed");
+    CHECK(bs_mldsa_verify(a, &g_bs65_cold, &g_bs87_cold, a->v->sig) == 1, "MLDSAxx_verify failed");
+  }
+}
+static void fc_mldsa_warm(const void *a_, long iters) {
+  const struct mldsa_arg *a = a_;
+  const bench_mldsa_vec *v = a->v;
+  for (long i = 0; i < iters; i++)
+    CHECK(fc_mldsa_verify(&a->fc_warm, v->msg, v->msg_len, v->ctx, v->ctx_len, v->sig,
+                          v->sig_len) == FC_OK, "fc_mldsa_verify (warm) failed");
+}
+static void bs_mldsa_warm(const void *a_, long iters) {
+  const struct mldsa_arg *a = a_;
+  for (long i = 0; i < iters; i++)
+    CHECK(bs_mldsa_verify(a, &a->bs65, &a->bs87, a->v->sig) == 1, "MLDSAxx_verify (warm) failed");
+}
+
 /* ------------------------------------------------------------------ */
 /* Case table                                                           */
 /* ------------------------------------------------------------------ */
@@ -504,6 +576,33 @@ static void setup_and_check(const char *keydir) {
           "check: bssl accepted a wrong digest (EC)");
   }
 
+  /* ---- ML-DSA-65 and -87 ---- */
+  for (int i = 0; i < 2; i++) {
+    struct mldsa_arg *a = &g_mldsa[i];
+    a->v = &bench_mldsa_vecs[i + 1];
+    a->param = i ? FC_ML_DSA_87 : FC_ML_DSA_65;
+    CHECK(a->v->param == (i ? 87 : 65), "mldsa_data.h: parameter sets out of order");
+    CHECK(fc_mldsa_pubkey_init(&a->fc_warm, a->param, a->v->pk, a->v->pk_len) == FC_OK,
+          "check: fc_mldsa_pubkey_init");
+    CHECK(bs_mldsa_parse(a, &a->bs65, &a->bs87) == 1, "check: bssl MLDSAxx_parse_public_key");
+    fc_mldsa_cold(a, 1); bs_mldsa_cold(a, 1); fc_mldsa_warm(a, 1); bs_mldsa_warm(a, 1);
+    /* a corrupted signature and a wrong context are refused by both */
+    uint8_t *bad = malloc(a->v->sig_len);
+    memcpy(bad, a->v->sig, a->v->sig_len); bad[a->v->sig_len / 3] ^= 0x10;
+    CHECK(fc_mldsa_verify(&a->fc_warm, a->v->msg, a->v->msg_len, a->v->ctx, a->v->ctx_len, bad,
+                          a->v->sig_len) == FC_ERR_SIG, "check: fc accepted a bad ML-DSA signature");
+    CHECK(bs_mldsa_verify(a, &a->bs65, &a->bs87, bad) == 0,
+          "check: bssl accepted a bad ML-DSA signature");
+    free(bad);
+    const uint8_t wrong_ctx[1] = {0x42};
+    CHECK(fc_mldsa_verify(&a->fc_warm, a->v->msg, a->v->msg_len, wrong_ctx, 1, a->v->sig,
+                          a->v->sig_len) == FC_ERR_SIG, "check: fc accepted a wrong ML-DSA context");
+    CHECK((i ? MLDSA87_verify(&a->bs87, a->v->sig, a->v->sig_len, a->v->msg, a->v->msg_len,
+                              wrong_ctx, 1)
+             : MLDSA65_verify(&a->bs65, a->v->sig, a->v->sig_len, a->v->msg, a->v->msg_len,
+                              wrong_ctx, 1)) == 0, "check: bssl accepted a wrong ML-DSA context");
+  }
+
   /* ---- case table ---- */
   char nm[64];
   for (int op = 0; op < 2; op++)
@@ -540,6 +639,12 @@ static void setup_and_check(const char *keydir) {
     add_case(nm, "fastcrypt", fc_ec_cold, "boringssl", bs_ec_cold, &g_ec[i], 0);
     snprintf(nm, sizeof nm, "ecdsa-p%d-verify-warm", g_ec[i].bits);
     add_case(nm, "fastcrypt", fc_ec_warm, "boringssl", bs_ec_warm, &g_ec[i], 0);
+  }
+  for (int i = 0; i < 2; i++) {
+    snprintf(nm, sizeof nm, "mldsa%d-parse-raw+verify", g_mldsa[i].v->param);
+    add_case(nm, "fastcrypt", fc_mldsa_cold, "boringssl", bs_mldsa_cold, &g_mldsa[i], 0);
+    snprintf(nm, sizeof nm, "mldsa%d-verify-warm", g_mldsa[i].v->param);
+    add_case(nm, "fastcrypt", fc_mldsa_warm, "boringssl", bs_mldsa_warm, &g_mldsa[i], 0);
   }
 }
 
@@ -664,12 +769,15 @@ int main(int argc, char **argv) {
   }
 
   printf("# fastcrypt %s (%s), fc_init()=%d\n", fc_version(), FC_DESC, (int)irc);
-  printf("# fastcrypt kernels: aes=%s ghash=%s sha1=%s sha256=%s sha512=%s mont2048=%s mont4096=%s\n",
+  printf("# fastcrypt kernels: aes=%s ghash=%s sha1=%s sha256=%s sha512=%s mont2048=%s mont4096=%s "
+         "ec=%s mldsa=%s\n",
          fc_impl_active(FC_OP_AES), fc_impl_active(FC_OP_GHASH), fc_impl_active(FC_OP_SHA1),
          fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512),
-         fc_impl_active_for_bits(FC_OP_MONT, 2048), fc_impl_active_for_bits(FC_OP_MONT, 4096));
+         fc_impl_active_for_bits(FC_OP_MONT, 2048), fc_impl_active_for_bits(FC_OP_MONT, 4096),
+         fc_impl_active(FC_OP_EC), fc_impl_active(FC_OP_MLDSA));
   printf("# boringssl %s (%s)\n", BSSL_COMMIT, OpenSSL_version(OPENSSL_VERSION));
-  printf("# agreement checks passed (GCM ct+tag, open, bad-tag reject; SHA-1/256/512; HMAC; RSA ok/bad)\n");
+  printf("# agreement checks passed (GCM ct+tag, open, bad-tag reject; SHA-1/256/512; HMAC; RSA, ECDSA, "
+         "ML-DSA ok/bad)\n");
   printf("# %d rounds x ~%.2f ms per side, sides alternate; ns/call (us when >=100000 ns), MB/s = 1e6 B/s\n",
          rounds, ms);
   printf("# ratio = speed(A)/speed(B) = ns(B)/ns(A): >1 means A faster. A = left side, B = right side\n");

@@ -137,6 +137,17 @@ static const mode modes[] = {
      "  --clock C       monotonic (default) or thread (CPU time of this thread)\n"
      "  the image: $FC_BENCH_SHIM, else /usr/lib/shim/shimx64.efi.signed\n",
      bench_authenticode_main},
+    {"mldsa",
+     "ML-DSA-44/65/87 verify per mldsa kernel: warm key, key from raw + verify; stack used",
+     O_RUNS | O_TARGET | O_FILTER | O_KERNELS | O_CLOCK,
+     "  --runs N        runs per case, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --filter S      only cases whose name (e.g. mldsa65_raw_verify) contains S\n"
+     "  --kernels L     only these columns: mldsa kernel names\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n"
+     "  no OpenSSL column: OpenSSL 3.0 has no ML-DSA (tools/bench-boringssl.sh and\n"
+     "  tools/bench-mldsa-native.sh compare with BoringSSL and mldsa-native)\n",
+     bench_mldsa_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 

@@ -3,8 +3,15 @@
 # seal and open (16 B to 16 KiB), streaming GCM against the one-shot call,
 # SHA-1/256/512 and HMAC-SHA-256 at 64 B and 16 KiB, RSA-2048/4096 key from DER
 # + verify and warm verify, ECDSA P-256/P-384 key from SubjectPublicKeyInfo +
-# verify and warm verify. The two libraries alternate round by round; every
-# result is checked, and outputs are compared between them before timing.
+# verify and warm verify, ML-DSA-65/87 (FIPS 204, pure; a BoringSSL with
+# include/openssl/mldsa.h: MLDSA65_verify, MLDSA87_verify) key from the raw
+# encoding + verify (mldsa65-parse-raw+verify: fc_mldsa_pubkey_init against
+# MLDSA65_parse_public_key) and warm verify (mldsa65-verify-warm), on the
+# one signature per parameter set of bench/mldsa_data.h (generated from
+# tests/vectors/mldsa/noble_mldsa.json; `-- mldsa` runs only those; fastcrypt
+# uses its automatic mldsa kernel, printed in the header). The two
+# libraries alternate round by round; every result is checked, and outputs
+# are compared between them before timing.
 # Not part of the test command: it needs a BoringSSL built outside the
 # repository (no BoringSSL code is in this tree), e.g.
 #   cmake -S boringssl -B boringssl/build -G Ninja -DCMAKE_BUILD_TYPE=Release

@@ -3,8 +3,10 @@
 # tables on stdout and JSON records in bench.json (warm loops: fc_bench
 # verify), bench-oneshot.json (key set-up + one verification: fc_bench
 # oneshot), bench-ec.json (ECDSA P-256/P-384: fc_bench ec),
-# bench-pkcs7.json (detached PKCS#7 with a 2-certificate chain: fc_bench pkcs7)
-# and bench-authenticode.json (Debian's signed shim: fc_bench authenticode).
+# bench-pkcs7.json (detached PKCS#7 with a 2-certificate chain: fc_bench pkcs7),
+# bench-authenticode.json (Debian's signed shim: fc_bench authenticode) and
+# bench-mldsa.json (ML-DSA-44/65/87 per mldsa kernel, and the stack one
+# verification uses: fc_bench mldsa).
 # Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
@@ -39,3 +41,9 @@ echo "JSON records: $PWD/bench-pkcs7.json"
 # (tools/deps.sh installs it): PE hash vs SHA-256, verification vs OpenSSL.
 "$out/bench/fc_bench" authenticode --json "$PWD/bench-authenticode.json"
 echo "JSON records: $PWD/bench-authenticode.json"
+# ML-DSA-44/65/87 verification per mldsa kernel: warm key, key from raw +
+# verification; the stack high-water mark of one verification (no OpenSSL
+# column: OpenSSL 3.0 has no ML-DSA; see tools/bench-boringssl.sh and
+# tools/bench-mldsa-native.sh for peers).
+"$out/bench/fc_bench" mldsa --json "$PWD/bench-mldsa.json"
+echo "JSON records: $PWD/bench-mldsa.json"
