@@ -198,18 +198,25 @@ static void sample_batch(const fc__mldsa_kernel *k, const fc__keccak_x_kernel *x
     live[s] = st[s];
     idx[s] = s;
   }
-  int32_t coef[SHAKE128_RATE / 3], zc[SHAKE128_RATE / 3];
+  int32_t coef[SHAKE128_RATE / 3 + 1], zc[SHAKE128_RATE / 3];
   while (nlive) {
     xk->absorb_x(live, NULL, nlive, 1, SHAKE128_RATE);
     unsigned keep = 0;
     for (unsigned m = 0; m < nlive; m++) {
       unsigned s = idx[m], stream = first + s;
       const uint8_t *b = (const uint8_t *)live[m];
+      /* Every candidate of the block (a 4-byte read at 165 stays inside
+         the 200-byte state), stored whether accepted or not; the count
+         moves only for accepted ones, and is cut to what the poly needs. */
       unsigned cnt = 0, want = N - filled[s];
-      for (unsigned p = 0; p < SHAKE128_RATE && cnt < want; p += 3) {
-        uint32_t v = b[p] | (uint32_t)b[p + 1] << 8 | (uint32_t)(b[p + 2] & 0x7f) << 16;
-        if (v < Q) coef[cnt++] = (int32_t)v;
+      for (unsigned p = 0; p < SHAKE128_RATE; p += 3) {
+        uint32_t v;
+        __builtin_memcpy(&v, b + p, 4);
+        v &= 0x7fffff;
+        coef[cnt] = (int32_t)v;
+        cnt += v < Q;
       }
+      if (cnt > want) cnt = want;
       int32_t *acc = ws->acc[(stream / P->l) & 1];
       unpack_zhat(ws->zhat[stream % P->l], filled[s], cnt, zc);
       k->mul_acc(acc + filled[s], coef, zc, cnt);
