@@ -24,7 +24,7 @@ set(may_aes "")
 set(may_rsa bn hash)
 set(may_ec hash)
 set(may_mldsa hash)
-set(may_x509 rsa ec hash bn)
+set(may_x509 rsa ec mldsa hash bn)
 set(may_core "")
 set(families core bn rsa hash aes ec mldsa x509)
 

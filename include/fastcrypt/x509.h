@@ -8,6 +8,7 @@
 
 #include "fastcrypt/ec.h"
 #include "fastcrypt/hash.h"
+#include "fastcrypt/mldsa.h"
 #include "fastcrypt/rsa.h"
 
 #ifdef __cplusplus
@@ -26,7 +27,9 @@ typedef enum {
   FC_SIGALG_UNKNOWN = 0,   /* parsed, not supported: FC_ERR_UNSUPPORTED when used */
   FC_SIGALG_RSA_PKCS1 = 1, /* sha{1,224,256,384,512}WithRSAEncryption: hash says which */
   FC_SIGALG_RSA_PSS,       /* id-RSASSA-PSS (RFC 4055) with its parameters */
-  FC_SIGALG_ECDSA          /* ecdsa-with-SHA{1,256,384,512} */
+  FC_SIGALG_ECDSA,         /* ecdsa-with-SHA{1,256,384,512} */
+  FC_SIGALG_MLDSA          /* id-ml-dsa-44/65/87 (RFC 9881): pure ML-DSA over the data
+                              itself, empty context; hash 0, the OID names the set */
 } fc_sigalg_kind;
 
 typedef struct {
@@ -39,7 +42,7 @@ typedef struct {
 } fc_sigalg;
 
 /* Key types of a SubjectPublicKeyInfo. */
-typedef enum { FC_KEY_UNKNOWN = 0, FC_KEY_RSA = 1, FC_KEY_EC } fc_key_kind;
+typedef enum { FC_KEY_UNKNOWN = 0, FC_KEY_RSA = 1, FC_KEY_EC, FC_KEY_MLDSA } fc_key_kind;
 
 /* keyUsage bits (RFC 5280 4.2.1.3), bit n of the BIT STRING as 1 << n. */
 #define FC_KU_DIGITAL_SIGNATURE (1u << 0)
@@ -132,10 +135,15 @@ int fc_x509_has_eku(const fc_x509_cert *cert, const uint8_t *oid, size_t oid_len
    fc_rsa_pubkey_from_der / fc_ec_pubkey_from_der on cert->spki. */
 fc_err fc_x509_rsa_key(const fc_x509_cert *cert, fc_rsa_pubkey *key);
 fc_err fc_x509_ec_key(const fc_x509_cert *cert, fc_ec_pubkey *key);
+/* An ML-DSA key (id-ml-dsa-44/65/87, parameters absent): as
+   fc_mldsa_pubkey_from_der on cert->spki; FC_ERR_UNSUPPORTED for another
+   key type or a build without FC_WITH_MLDSA. */
+fc_err fc_x509_mldsa_key(const fc_x509_cert *cert, fc_mldsa_pubkey *key);
 
 /*
  * Workspace of fc_x509_verify_sig and fc_x509_check_signed: an RSA key of up
- * to 8192 bits and its verification's workspace. Aligned as a uint64_t.
+ * to 8192 bits and its verification's workspace (which also holds an
+ * ML-DSA key). Aligned as a uint64_t.
  */
 #define FC_X509_SIG_WORKSPACE_BYTES \
   (sizeof(fc_rsa_pubkey) + FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS) + 64)
@@ -145,7 +153,10 @@ fc_err fc_x509_ec_key(const fc_x509_cert *cert, fc_ec_pubkey *key);
  * SubjectPublicKeyInfo: FC_OK, FC_ERR_SIG (does not verify, or the key's
  * type does not match alg), FC_ERR_UNSUPPORTED (alg or key unknown),
  * FC_ERR_KEY / FC_ERR_DER (the key), FC_ERR_ARG (NULL, workspace too
- * small). ECDSA signatures are DER; RSA ones the modulus's length.
+ * small). ECDSA signatures are DER; RSA ones the modulus's length; ML-DSA
+ * ones the set's length, the set named by alg's OID and the key's alike
+ * (another pairing is FC_ERR_SIG). ML-DSA keys live in the workspace, and
+ * an ML-DSA verification adds up to FC_MLDSA_STACK_MAX bytes of stack.
  */
 fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *data, size_t len,
                           const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);

@@ -56,18 +56,31 @@ static fc_err verify_signer(const fc_pkcs7 *p7, const fc_pkcs7_signer *s, const 
   const fc_x509_cert *cert = fc_pkcs7_signer_cert(p7, s);
   if (cert == NULL) return FC_ERR_SIG;
   if (s->digest_alg == 0 || s->sig_alg.kind == FC_SIGALG_UNKNOWN) return FC_ERR_UNSUPPORTED;
-  if (s->sig_alg.hash != s->digest_alg) return FC_ERR_SIG; /* one hash names both */
+  int mldsa = s->sig_alg.kind == FC_SIGALG_MLDSA; /* RFC 9882: signs, not a digest */
+  if (!mldsa && s->sig_alg.hash != s->digest_alg) return FC_ERR_SIG; /* one hash names both */
   uint8_t md[FC_HASH_MAX_LEN], sd[FC_HASH_MAX_LEN];
   fc_hash_alg h = (fc_hash_alg)s->digest_alg;
   size_t dl = fc_hash_len(h);
-  fc_err rc = fc_hash(h, data, len, md);
+  fc_err rc;
+  static const uint8_t set_tag = 0x31;
+  if (mldsa && s->signed_attrs.len == 0) {
+    rc = fc__x509_verify_mldsa(cert->spki, &s->sig_alg, NULL, 0, data, len, s->signature.p,
+                               s->signature.len, ws, ws_len);
+    goto signed_checked;
+  }
+  rc = fc_hash(h, data, len, md);
   if (rc != FC_OK) return rc;
   const uint8_t *signed_digest = md;
   if (s->signed_attrs.len != 0) {
     if (!attrs_ok(s->signed_attrs, p7->content_type, md, dl)) return FC_ERR_SIG;
+    if (mldsa) {
+      rc = fc__x509_verify_mldsa(cert->spki, &s->sig_alg, &set_tag, 1, s->signed_attrs.p + 1,
+                                 s->signed_attrs.len - 1, s->signature.p, s->signature.len, ws,
+                                 ws_len);
+      goto signed_checked;
+    }
     /* the attributes' DER with the SET tag in place of [0] IMPLICIT */
     fc_hash_ctx ctx;
-    static const uint8_t set_tag = 0x31;
     if ((rc = fc_hash_init(&ctx, h)) != FC_OK || (rc = fc_hash_update(&ctx, &set_tag, 1)) != FC_OK ||
         (rc = fc_hash_update(&ctx, s->signed_attrs.p + 1, s->signed_attrs.len - 1)) != FC_OK ||
         (rc = fc_hash_final(&ctx, sd)) != FC_OK)
@@ -76,6 +89,7 @@ static fc_err verify_signer(const fc_pkcs7 *p7, const fc_pkcs7_signer *s, const 
   }
   rc = fc__x509_verify_digest(cert->spki, &s->sig_alg, signed_digest, s->signature.p,
                               s->signature.len, ws, ws_len);
+signed_checked:
   if (rc != FC_OK) return rc == FC_ERR_KEY || rc == FC_ERR_DER ? FC_ERR_SIG : rc;
   rc = fc_x509_verify_chain(cert, p7->certs, p7->n_certs, trusted, n_trusted, flags, now, ws, ws_len,
                             NULL);

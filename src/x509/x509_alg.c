@@ -2,12 +2,20 @@
  * AlgorithmIdentifiers of signatures: RSA PKCS#1 v1.5 (RFC 8017 appendix
  * A.2.4; parameters NULL or absent, RFC 4055 section 5), RSASSA-PSS (RFC
  * 4055 section 3.1: hash, MGF1 with a hash, salt length, trailer field 1),
- * ECDSA (RFC 5758 section 3.2: parameters absent).
+ * ECDSA (RFC 5758 section 3.2: parameters absent), ML-DSA (RFC 9881:
+ * id-ml-dsa-44/65/87, parameters absent).
  */
 #include "x509/x509_internal.h"
 
 const uint8_t fc__oid_rsa_encryption[9] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
 const uint8_t fc__oid_ec_public_key[7] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
+const uint8_t fc__oid_mldsa_arc[8] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
+
+int fc__x509_mldsa_set(fc__span oid) {
+  if (oid.len != 9 || memcmp(oid.p, fc__oid_mldsa_arc, 8) != 0 || oid.p[8] < 17 || oid.p[8] > 19)
+    return 0;
+  return FC_ML_DSA_44 + oid.p[8] - 17;
+}
 
 static const uint8_t kPkcs1[8] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01};
 static const uint8_t kEcdsa[6] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04};
@@ -113,6 +121,11 @@ int fc__x509_sigalg(fc__span *in, fc_sigalg *alg, fc__span *whole) {
       alg->kind = FC_SIGALG_ECDSA;
       alg->hash = h;
     }
+    return 1;
+  }
+  if (fc__x509_mldsa_set(oid)) {
+    if (seq.len != 0) return 0; /* parameters MUST be absent */
+    alg->kind = FC_SIGALG_MLDSA;
     return 1;
   }
   return 1; /* unknown: FC_SIGALG_UNKNOWN */

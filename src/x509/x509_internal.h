@@ -74,6 +74,18 @@ int fc__x509_name_ok(fc__span name);
    malformed or duplicated. */
 int fc__x509_extensions(fc_x509_cert *cert, fc__span exts);
 
+/* id-ml-dsa-44/65/87's fc_mldsa_param from an OID's content octets, 0 for
+   another OID. */
+int fc__x509_mldsa_set(fc__span oid);
+
+/* An ML-DSA signature (alg->kind FC_SIGALG_MLDSA) by spki's key over
+   head || body (pure ML-DSA, empty context; head lets PKCS#7 re-tag its
+   signed attributes without a copy); the key in ws. fc_x509_verify_sig's
+   codes. */
+fc_err fc__x509_verify_mldsa(fc_slice spki, const fc_sigalg *alg, const uint8_t *head,
+                             size_t head_len, const uint8_t *body, size_t body_len,
+                             const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
+
 /* fc_x509_verify_sig on a digest already made with alg->hash (known,
    alg->kind not UNKNOWN). */
 fc_err fc__x509_verify_digest(fc_slice spki, const fc_sigalg *alg, const uint8_t *digest,

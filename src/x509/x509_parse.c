@@ -21,6 +21,8 @@ static int spki(fc__span *in, fc_x509_cert *c) {
     if (!fc__der_tlv(&alg, 0x06, &curve) || !fc__oid_ok(curve)) return 0;
     c->key_kind = FC_KEY_EC;
     c->key_params = fc__slice(curve);
+  } else if (fc__x509_mldsa_set(oid) && alg.len == 0) {
+    c->key_kind = FC_KEY_MLDSA;
   }
   return 1;
 }
@@ -103,4 +105,14 @@ fc_err fc_x509_ec_key(const fc_x509_cert *cert, fc_ec_pubkey *key) {
   if (cert == NULL || key == NULL || cert->version == 0) return FC_ERR_ARG;
   if (cert->key_kind != FC_KEY_EC) return FC_ERR_UNSUPPORTED;
   return fc_ec_pubkey_from_der(key, cert->spki.p, cert->spki.len);
+}
+
+fc_err fc_x509_mldsa_key(const fc_x509_cert *cert, fc_mldsa_pubkey *key) {
+  if (cert == NULL || key == NULL || cert->version == 0) return FC_ERR_ARG;
+#if defined(FC_HAVE_MLDSA)
+  if (cert->key_kind != FC_KEY_MLDSA) return FC_ERR_UNSUPPORTED;
+  return fc_mldsa_pubkey_from_der(key, cert->spki.p, cert->spki.len);
+#else
+  return FC_ERR_UNSUPPORTED;
+#endif
 }
