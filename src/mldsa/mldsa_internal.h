@@ -53,7 +53,16 @@ const fc__mldsa_params *fc__mldsa_params_of(fc_mldsa_param id);
  *          (q-1)/88 or (q-1)/32; |w_i| < q, h[i] in {0, 1}; 0 <= w1[i] <
  *          (q-1) / (2 gamma2).
  * stack:   bytes of stack any entry point uses at most.
+ * Optional (NULL: the portable code of mldsa_verify.c does it):
+ * rej:      RejNTTPoly's candidates of one SHAKE128 block (Algorithms 30
+ *           and 14): of the 56 3-byte groups of buf[0 .. 168) (buf readable
+ *           to 200 bytes: a Keccak state) with the top bit cleared, those
+ *           below q written in order to out; returns their count. out has
+ *           room for FC__MLDSA_REJ_OUT entries, any of which may be written.
+ * mul_acc24: mul_acc with b packed: b[i] in [0, q) at bytes 3i .. 3i + 2,
+ *           little-endian; b readable to 3n + 8 bytes.
  */
+#define FC__MLDSA_REJ_OUT 64
 typedef struct fc__mldsa_kernel {
   fc__kernel_head h;
   void (*ntt)(int32_t a[FC__MLDSA_N]);
@@ -62,6 +71,8 @@ typedef struct fc__mldsa_kernel {
   void (*use_hint)(int32_t w1[FC__MLDSA_N], const int32_t w[FC__MLDSA_N],
                    const uint8_t h[FC__MLDSA_N], int32_t gamma2);
   uint32_t stack;
+  unsigned (*rej)(int32_t *out, const uint8_t *buf);
+  void (*mul_acc24)(int32_t *acc, const int32_t *a, const uint8_t *b, size_t n);
 } fc__mldsa_kernel;
 
 extern const fc__mldsa_kernel fc__mldsa_scalar;
@@ -76,6 +87,9 @@ extern const fc__op_kernels fc__mldsa_op;
 static inline const fc__mldsa_kernel *fc__mldsa_active(void) {
   return (const fc__mldsa_kernel *)fc__active(FC_OP_MLDSA);
 }
+
+/* fc__mldsa_kernel.rej's contract in portable C (kernels without one). */
+unsigned fc__mldsa_rej_portable(int32_t *out, const uint8_t *buf);
 
 /* Montgomery reduction: a * 2^-32 mod q for |a| < q * 2^31, result in
    (-q, q). */

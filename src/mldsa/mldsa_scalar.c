@@ -66,6 +66,12 @@ static void use_hint_scalar(int32_t w1[FC__MLDSA_N], const int32_t w[FC__MLDSA_N
   }
 }
 
+/* rej and mul_acc24: the portable code of mldsa_verify.c. */
 const fc__mldsa_kernel fc__mldsa_scalar = {
-    {"scalar", 0}, ntt_scalar, invntt_scalar, mul_acc_scalar, use_hint_scalar, 256,
+    .h = {"scalar", 0},
+    .ntt = ntt_scalar,
+    .invntt = invntt_scalar,
+    .mul_acc = mul_acc_scalar,
+    .use_hint = use_hint_scalar,
+    .stack = 256,
 };

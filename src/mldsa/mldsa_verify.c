@@ -25,22 +25,28 @@
 /* BitUnpack of z_j (Algorithm 19 with a = gamma1 - 1, b = gamma1): 0 when a
    coefficient has |z| >= gamma1 - beta. */
 static int unpack_z(const fc__mldsa_params *P, const uint8_t *p, int32_t z[N]) {
-  const uint32_t bits = P->z_bits, mask = (1u << bits) - 1;
-  const int32_t bound = P->gamma1 - P->beta;
-  uint64_t acc = 0;
-  unsigned have = 0;
-  for (unsigned i = 0; i < N; i++) {
-    while (have < bits) {
-      acc |= (uint64_t)*p++ << have;
-      have += 8;
+  const int32_t g1 = P->gamma1;
+  if (P->z_bits == 18) { /* four coefficients in 9 bytes */
+    for (unsigned i = 0; i < N; i += 4, p += 9) {
+      uint64_t lo = fc__le64(p); /* bytes 0..7; byte 8 below */
+      z[i] = g1 - (int32_t)(lo & 0x3ffff);
+      z[i + 1] = g1 - (int32_t)((lo >> 18) & 0x3ffff);
+      z[i + 2] = g1 - (int32_t)((lo >> 36) & 0x3ffff);
+      z[i + 3] = g1 - (int32_t)((lo >> 54 | (uint64_t)p[8] << 10) & 0x3ffff);
     }
-    int32_t v = P->gamma1 - (int32_t)(acc & mask);
-    acc >>= bits;
-    have -= bits;
-    if (v >= bound || v <= -bound) return 0;
-    z[i] = v;
+  } else { /* 20 bits: two coefficients in 5 bytes */
+    for (unsigned i = 0; i < N; i += 2, p += 5) {
+      uint64_t v = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+                   (uint64_t)p[4] << 32;
+      z[i] = g1 - (int32_t)(v & 0xfffff);
+      z[i + 1] = g1 - (int32_t)(v >> 20);
+    }
   }
-  return 1;
+  /* |z| < gamma1 - beta, every coefficient (z > -gamma1 by construction) */
+  const uint32_t span = 2u * (uint32_t)(g1 - P->beta) - 1;
+  unsigned bad = 0;
+  for (unsigned i = 0; i < N; i++) bad |= (uint32_t)(z[i] + (g1 - P->beta) - 1) >= span;
+  return !bad;
 }
 
 /* t1_i * 2^d from pkEncode's 10-bit packing. */
@@ -110,19 +116,22 @@ static size_t pack_w1(const fc__mldsa_params *P, const int32_t w1[N], uint8_t *o
 }
 
 /* NTT(z_j) packed: coefficient i in [0, q) at bytes 3i .. 3i+2, little-
-   endian; one spare byte so that every coefficient can be read as 4. */
-#define ZPACK (3 * N + 1)
+   endian; spare bytes so that every coefficient can be read as 4 and a
+   vector kernel can read 32 bytes at any coefficient but the last 8. */
+#define ZPACK (3 * N + 8) /* and the slack fc__mldsa_kernel.mul_acc24 reads */
 
 /* a (|a_i| < 9q) reduced to [0, q) and packed. */
 static void pack_zhat(const int32_t a[N], uint8_t *out) {
-  for (unsigned i = 0; i < N; i++) {
-    int32_t r = a[i] - ((a[i] + (1 << 22)) >> 23) * Q; /* |r| < q */
-    uint32_t v = (uint32_t)(r + (r < 0 ? Q : 0));
-    out[3 * i] = (uint8_t)v;
-    out[3 * i + 1] = (uint8_t)(v >> 8);
-    out[3 * i + 2] = (uint8_t)(v >> 16);
+  uint32_t v[4];
+  for (unsigned i = 0; i < N; i += 4, out += 12) {
+    for (unsigned j = 0; j < 4; j++) {
+      int32_t r = a[i + j] - ((a[i + j] + (1 << 22)) >> 23) * Q; /* |r| < q */
+      v[j] = (uint32_t)(r + ((r >> 31) & Q));
+    }
+    uint32_t w[3] = {v[0] | v[1] << 24, v[1] >> 8 | v[2] << 16, v[2] >> 16 | v[3] << 8};
+    __builtin_memcpy(out, w, 12);
   }
-  out[3 * N] = 0;
+  for (unsigned i = 0; i < ZPACK - 3 * N; i++) out[i] = 0;
 }
 
 /* Coefficients first .. first + n - 1 of a packed NTT(z_j). */
@@ -133,6 +142,22 @@ static void unpack_zhat(const uint8_t *zp, unsigned first, unsigned n, int32_t *
     __builtin_memcpy(&v, p, 4);
     out[i] = (int32_t)(v & 0xffffff);
   }
+}
+
+/* RejNTTPoly's candidates of one block (fc__mldsa_kernel.rej's contract):
+   every candidate stored whether accepted or not (a 4-byte read at 165
+   stays inside the 200-byte state), the count moving only for accepted
+   ones. */
+unsigned fc__mldsa_rej_portable(int32_t *out, const uint8_t *b) {
+  unsigned cnt = 0;
+  for (unsigned p = 0; p < SHAKE128_RATE; p += 3) {
+    uint32_t v;
+    __builtin_memcpy(&v, b + p, 4);
+    v &= 0x7fffff;
+    out[cnt] = (int32_t)v;
+    cnt += v < Q;
+  }
+  return cnt;
 }
 
 /* Everything a verification keeps; the union holds the Keccak states while
@@ -198,28 +223,23 @@ static void sample_batch(const fc__mldsa_kernel *k, const fc__keccak_x_kernel *x
     live[s] = st[s];
     idx[s] = s;
   }
-  int32_t coef[SHAKE128_RATE / 3 + 1], zc[SHAKE128_RATE / 3];
+  int32_t coef[FC__MLDSA_REJ_OUT], zc[SHAKE128_RATE / 3];
   while (nlive) {
     xk->absorb_x(live, NULL, nlive, 1, SHAKE128_RATE);
     unsigned keep = 0;
     for (unsigned m = 0; m < nlive; m++) {
       unsigned s = idx[m], stream = first + s;
       const uint8_t *b = (const uint8_t *)live[m];
-      /* Every candidate of the block (a 4-byte read at 165 stays inside
-         the 200-byte state), stored whether accepted or not; the count
-         moves only for accepted ones, and is cut to what the poly needs. */
-      unsigned cnt = 0, want = N - filled[s];
-      for (unsigned p = 0; p < SHAKE128_RATE; p += 3) {
-        uint32_t v;
-        __builtin_memcpy(&v, b + p, 4);
-        v &= 0x7fffff;
-        coef[cnt] = (int32_t)v;
-        cnt += v < Q;
-      }
+      unsigned cnt = k->rej ? k->rej(coef, b) : fc__mldsa_rej_portable(coef, b), want = N - filled[s];
       if (cnt > want) cnt = want;
       int32_t *acc = ws->acc[(stream / P->l) & 1];
-      unpack_zhat(ws->zhat[stream % P->l], filled[s], cnt, zc);
-      k->mul_acc(acc + filled[s], coef, zc, cnt);
+      const uint8_t *zp = ws->zhat[stream % P->l];
+      if (k->mul_acc24) {
+        k->mul_acc24(acc + filled[s], coef, zp + 3 * filled[s], cnt);
+      } else {
+        unpack_zhat(zp, filled[s], cnt, zc);
+        k->mul_acc(acc + filled[s], coef, zc, cnt);
+      }
       filled[s] += cnt;
       if (filled[s] < N) {
         live[keep] = live[m];

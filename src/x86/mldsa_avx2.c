@@ -485,6 +485,98 @@ static FC__REALIGN void use_hint_avx2(int32_t w1[FC__MLDSA_N], const int32_t w[F
   }
 }
 
+/* Compress indices of rej_avx2: entry m lists, four bits each from the
+   lowest, the lanes i with bit i of m set (0 after them). */
+static const uint32_t rej_idx[256] = {
+    0x00000000, 0x00000000, 0x00000001, 0x00000010, 0x00000002, 0x00000020, 0x00000021, 0x00000210,
+    0x00000003, 0x00000030, 0x00000031, 0x00000310, 0x00000032, 0x00000320, 0x00000321, 0x00003210,
+    0x00000004, 0x00000040, 0x00000041, 0x00000410, 0x00000042, 0x00000420, 0x00000421, 0x00004210,
+    0x00000043, 0x00000430, 0x00000431, 0x00004310, 0x00000432, 0x00004320, 0x00004321, 0x00043210,
+    0x00000005, 0x00000050, 0x00000051, 0x00000510, 0x00000052, 0x00000520, 0x00000521, 0x00005210,
+    0x00000053, 0x00000530, 0x00000531, 0x00005310, 0x00000532, 0x00005320, 0x00005321, 0x00053210,
+    0x00000054, 0x00000540, 0x00000541, 0x00005410, 0x00000542, 0x00005420, 0x00005421, 0x00054210,
+    0x00000543, 0x00005430, 0x00005431, 0x00054310, 0x00005432, 0x00054320, 0x00054321, 0x00543210,
+    0x00000006, 0x00000060, 0x00000061, 0x00000610, 0x00000062, 0x00000620, 0x00000621, 0x00006210,
+    0x00000063, 0x00000630, 0x00000631, 0x00006310, 0x00000632, 0x00006320, 0x00006321, 0x00063210,
+    0x00000064, 0x00000640, 0x00000641, 0x00006410, 0x00000642, 0x00006420, 0x00006421, 0x00064210,
+    0x00000643, 0x00006430, 0x00006431, 0x00064310, 0x00006432, 0x00064320, 0x00064321, 0x00643210,
+    0x00000065, 0x00000650, 0x00000651, 0x00006510, 0x00000652, 0x00006520, 0x00006521, 0x00065210,
+    0x00000653, 0x00006530, 0x00006531, 0x00065310, 0x00006532, 0x00065320, 0x00065321, 0x00653210,
+    0x00000654, 0x00006540, 0x00006541, 0x00065410, 0x00006542, 0x00065420, 0x00065421, 0x00654210,
+    0x00006543, 0x00065430, 0x00065431, 0x00654310, 0x00065432, 0x00654320, 0x00654321, 0x06543210,
+    0x00000007, 0x00000070, 0x00000071, 0x00000710, 0x00000072, 0x00000720, 0x00000721, 0x00007210,
+    0x00000073, 0x00000730, 0x00000731, 0x00007310, 0x00000732, 0x00007320, 0x00007321, 0x00073210,
+    0x00000074, 0x00000740, 0x00000741, 0x00007410, 0x00000742, 0x00007420, 0x00007421, 0x00074210,
+    0x00000743, 0x00007430, 0x00007431, 0x00074310, 0x00007432, 0x00074320, 0x00074321, 0x00743210,
+    0x00000075, 0x00000750, 0x00000751, 0x00007510, 0x00000752, 0x00007520, 0x00007521, 0x00075210,
+    0x00000753, 0x00007530, 0x00007531, 0x00075310, 0x00007532, 0x00075320, 0x00075321, 0x00753210,
+    0x00000754, 0x00007540, 0x00007541, 0x00075410, 0x00007542, 0x00075420, 0x00075421, 0x00754210,
+    0x00007543, 0x00075430, 0x00075431, 0x00754310, 0x00075432, 0x00754320, 0x00754321, 0x07543210,
+    0x00000076, 0x00000760, 0x00000761, 0x00007610, 0x00000762, 0x00007620, 0x00007621, 0x00076210,
+    0x00000763, 0x00007630, 0x00007631, 0x00076310, 0x00007632, 0x00076320, 0x00076321, 0x00763210,
+    0x00000764, 0x00007640, 0x00007641, 0x00076410, 0x00007642, 0x00076420, 0x00076421, 0x00764210,
+    0x00007643, 0x00076430, 0x00076431, 0x00764310, 0x00076432, 0x00764320, 0x00764321, 0x07643210,
+    0x00000765, 0x00007650, 0x00007651, 0x00076510, 0x00007652, 0x00076520, 0x00076521, 0x00765210,
+    0x00007653, 0x00076530, 0x00076531, 0x00765310, 0x00076532, 0x00765320, 0x00765321, 0x07653210,
+    0x00007654, 0x00076540, 0x00076541, 0x00765410, 0x00076542, 0x00765420, 0x00765421, 0x07654210,
+    0x00076543, 0x00765430, 0x00765431, 0x07654310, 0x00765432, 0x07654320, 0x07654321, 0x76543210,
+};
+
+INL unsigned pop8(unsigned m) {
+  m = m - ((m >> 1) & 0x55);
+  m = (m & 0x33) + ((m >> 2) & 0x33);
+  return (m + (m >> 4)) & 0x0f;
+}
+
+/* Eight 3-byte little-endian groups at p (32 bytes read) as eight lanes. */
+INL __m256i load24(const uint8_t *p) {
+  const __m256i shuf = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
+                                        4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
+  __m256i v = _mm256_loadu_si256((const __m256i *)p);
+  /* lane 0: bytes 0..15, lane 1: bytes 8..23 */
+  v = _mm256_permute4x64_epi64(v, 0x94);
+  return _mm256_shuffle_epi8(v, shuf);
+}
+
+/* Seven groups of eight candidates; the accepted lanes moved to the front
+   (VPERMD by rej_idx) and stored eight at a time, the count advancing by
+   their number. The last load reads bytes 144 .. 175 of the state. */
+static FC__REALIGN unsigned rej_avx2(int32_t *out, const uint8_t *buf) {
+  const __m256i mask = _mm256_set1_epi32(0x7fffff), q = _mm256_set1_epi32(Q);
+  const __m256i shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+  const __m256i nib = _mm256_set1_epi32(15);
+  unsigned cnt = 0;
+  for (unsigned g = 0; g < 7; g++) {
+    __m256i v = _mm256_and_si256(load24(buf + 24 * g), mask);
+    unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v)));
+    __m256i idx = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)rej_idx[m]), shifts), nib);
+    _mm256_storeu_si256((__m256i *)(out + cnt), _mm256_permutevar8x32_epi32(v, idx));
+    cnt += pop8(m);
+  }
+  return cnt;
+}
+
+/* mul_acc with b packed in 3 bytes: eight at a time through load24 (32
+   bytes read at 3i, within the 3n + 8 the contract allows), the rest by
+   the scalar formula. */
+static FC__REALIGN void mul_acc24_avx2(int32_t *acc, const int32_t *a, const uint8_t *b, size_t n) {
+  const __m256i q = _mm256_set1_epi32(Q), qinv = _mm256_set1_epi32((int32_t)58728449);
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i x = LD(a + i), y = load24(b + 3 * i);
+    __m256i pe = _mm256_mul_epi32(x, y);
+    __m256i po = _mm256_mul_epi32(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(y, 32));
+    __m256i de = _mm256_sub_epi64(pe, _mm256_mul_epi32(_mm256_mul_epi32(pe, qinv), q));
+    __m256i d_o = _mm256_sub_epi64(po, _mm256_mul_epi32(_mm256_mul_epi32(po, qinv), q));
+    __m256i r = _mm256_blend_epi32(_mm256_srli_epi64(de, 32), d_o, 0xAA);
+    ST(acc + i, _mm256_add_epi32(LD(acc + i), r));
+  }
+  for (; i < n; i++) {
+    int32_t v = (int32_t)(b[3 * i] | (uint32_t)b[3 * i + 1] << 8 | (uint32_t)b[3 * i + 2] << 16);
+    acc[i] += fc__mldsa_montred((int64_t)a[i] * v);
+  }
+}
+
 /* Measured (-fstack-usage, -O2, -O3, -Os; every entry point a leaf, the
    helpers always inlined): x86-64 gcc 12 at most 200 bytes (invntt), clang
    14 440 (invntt), i686 gcc 12 768 (invntt, spilling to a realigned frame
@@ -492,4 +584,5 @@ static FC__REALIGN void use_hint_avx2(int32_t w1[FC__MLDSA_N], const int32_t w[F
    rounded up to 64. */
 const fc__mldsa_kernel fc__mldsa_avx2 = {
     {"avx2", FC_CPU_AVX2 | FC_CPU_AVX | FC_CPU_SSE41 | FC_CPU_SSSE3 | FC_CPU_SSE2},
-    ntt_avx2, invntt_avx2, mul_acc_avx2, use_hint_avx2, FC__STACK(320, 640, 1024)};
+    ntt_avx2, invntt_avx2, mul_acc_avx2, use_hint_avx2, FC__STACK(320, 640, 1024),
+    rej_avx2, mul_acc24_avx2};

@@ -177,6 +177,64 @@ TEST_P(MlDsaKernels, UseHintAtEveryBoundary) {
   }
 }
 
+// RejNTTPoly's block step (Algorithms 30, 14), the kernel's or the portable
+// one: blocks of random bytes, of candidates at q - 1, q and 2^23 - 1, and
+// with the top bit of every third byte set (cleared by the algorithm).
+TEST_P(MlDsaKernels, RejectionSamplingOfABlock) {
+  unsigned (*rej)(int32_t *, const uint8_t *) = k()->rej ? k()->rej : fc__mldsa_rej_portable;
+  fct::Rng r(5);
+  for (int t = 0; t < 200; t++) {
+    uint8_t buf[200];
+    for (auto &b : buf) b = (uint8_t)r.next();
+    for (int c = 0; c < 56; c++) {
+      uint32_t v = t % 4 == 1 ? kQ - 1 + (uint32_t)(r.next() % 3)   // q-1, q, q+1
+                   : t % 4 == 2 ? 0x7fffffu - (uint32_t)(r.next() % 2) : 0;
+      if (v) buf[3 * c] = (uint8_t)v, buf[3 * c + 1] = (uint8_t)(v >> 8), buf[3 * c + 2] = (uint8_t)(v >> 16);
+      if (t % 4 == 3) buf[3 * c + 2] |= 0x80;
+    }
+    std::vector<int32_t> want;
+    for (int c = 0; c < 56; c++) {
+      uint32_t v = buf[3 * c] | buf[3 * c + 1] << 8 | (uint32_t)(buf[3 * c + 2] & 0x7f) << 16;
+      if (v < (uint32_t)kQ) want.push_back((int32_t)v);
+    }
+    int32_t out[FC__MLDSA_REJ_OUT];
+    unsigned n = rej(out, buf);
+    ASSERT_EQ(n, want.size()) << t;
+    for (unsigned i = 0; i < n; i++) ASSERT_EQ(out[i], want[i]) << t << " " << i;
+  }
+}
+
+// mul_acc24: b packed in 3 bytes, any length and offset; the buffer ends
+// 8 bytes after the last coefficient (the contract's slack), and nothing
+// outside [off, off + n) of acc changes.
+TEST_P(MlDsaKernels, MulAcc24AnyLength) {
+  if (!k()->mul_acc24) GTEST_SKIP() << "no mul_acc24: mldsa_verify.c unpacks and calls mul_acc";
+  fct::Rng r(6);
+  for (int t = 0; t < 60; t++) {
+    size_t off = r.next() % 9, n = t < 20 ? (size_t)t : 1 + r.next() % (kN - off);
+    std::vector<int32_t> acc(kN + 8), a(kN + 8), b(kN + 8);
+    for (size_t i = 0; i < acc.size(); i++) {
+      acc[i] = rnd_coef(r, 4 * kQ);
+      a[i] = t & 1 ? (int32_t)(r.next() % kQ) : rnd_coef(r, kQ);
+      b[i] = t % 3 == 0 ? kQ - 1 : (int32_t)(r.next() % kQ);
+    }
+    std::vector<uint8_t> packed(3 * n + 8, 0xee);  // slack bytes hold garbage
+    for (size_t i = 0; i < n; i++)
+      for (int j = 0; j < 3; j++) packed[3 * i + j] = (uint8_t)(b[off + i] >> (8 * j));
+    std::vector<int32_t> got = acc;
+    k()->mul_acc24(got.data() + off, a.data() + off, packed.data(), n);
+    for (size_t i = 0; i < acc.size(); i++) {
+      if (i < off || i >= off + n) {
+        ASSERT_EQ(got[i], acc[i]) << "wrote outside [off, off + n): " << i;
+        continue;
+      }
+      int64_t term = (int64_t)got[i] - acc[i];
+      ASSERT_LT(std::llabs(term), kQ) << i;
+      ASSERT_EQ(md(term), md(md((int64_t)a[i] * b[i]) * kRinv)) << i;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllKernels, MlDsaKernels,
                          ::testing::ValuesIn(fct::kernels(FC_OP_MLDSA)),
                          [](const auto &i) { return fct::param_name(i.param); });
