@@ -69,6 +69,8 @@ int fct_verify_mldsa(const char *alg, const char *key_path, const char *sig_path
 /* 1 when the file at path (not "-") is an ML-DSA SubjectPublicKeyInfo, PEM
    or DER; 0 otherwise (unreadable included: the caller reports that). */
 int fct_is_mldsa_key(const char *path);
+/* verify with an HSS key (cli/verify_hss.c). */
+int fct_verify_hss(const char *key_path, const char *sig_path, const char *file);
 int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */
 int fct_kernels_main(int argc, char **argv);                /* cli/kernels.c */
 int fct_x509_main(int argc, char **argv);                   /* cli/x509.c */

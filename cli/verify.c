@@ -20,6 +20,7 @@ static void usage(FILE *f) {
           "Usage: fastcrypt verify --key KEY --sig SIG [OPTION]... FILE\n"
           "       fastcrypt verify --alg ml-dsa-44|ml-dsa-65|ml-dsa-87 --key KEY --sig SIG\n"
           "                        [--ctx HEX] FILE\n"
+          "       fastcrypt verify --alg hss --key KEY --sig SIG FILE\n"
           "Verify an RSA, ECDSA or ML-DSA signature of FILE ('-': standard input).\n"
           "\n"
           "  --key KEY       public key: PEM (BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY),\n"
@@ -40,6 +41,8 @@ static void usage(FILE *f) {
           "                  (PEM or DER; with one, --alg may be left out), SIG the raw\n"
           "                  signature\n"
           "  --ctx HEX       ML-DSA context string in hex, either case (default empty)\n"
+          "  --alg hss       HSS/LMS (RFC 8554): KEY the HSS public key (u32 L || LMS\n"
+          "                  public key), SIG the HSS signature\n"
           "  --help          this text\n"
           "\n"
           "Exit status: 0 valid signature, 1 invalid signature, 2 usage or input error.\n"
@@ -236,6 +239,13 @@ int fct_verify_main(int argc, char **argv) {
   if ((strcmp(key_path, "-") == 0) + (strcmp(sig_path, "-") == 0) + (strcmp(file, "-") == 0) > 1) {
     fct_error(CMD, "standard input ('-') can be only one of KEY, SIG and FILE");
     return FCT_EXIT_USAGE;
+  }
+  if (alg_arg != NULL && strcmp(alg_arg, "hss") == 0) {
+    if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL || ctx_arg != NULL) {
+      fct_error(CMD, "--hash, --pss, --salt, --e and --ctx do not apply to HSS");
+      return FCT_EXIT_USAGE;
+    }
+    return fct_verify_hss(key_path, sig_path, file);
   }
   if (alg_arg != NULL || ctx_arg != NULL || fct_is_mldsa_key(key_path)) {
     if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL) {

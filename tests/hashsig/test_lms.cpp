@@ -1,0 +1,461 @@
+// LMS/HSS verification (RFC 8554, SP 800-208): the RFC 8554 Appendix F test
+// cases, the SHA-256/192 and SHAKE256 test cases of
+// draft-fluhrer-lms-more-parm-sets, and vectors from an independent
+// implementation (Cisco hash-sigs: tools/gen-lms-vectors.sh) for every hash
+// family, H5 and H10, W = 1, 2, 4, 8, and HSS of 2, 3 and 8 levels. Then
+// every kind of malformed input: each byte of valid signatures flipped,
+// truncation, trailing bytes, unknown and mismatched type codes, q outside
+// the tree, wrong Nspk, bad keys; the streamed form against one-shot on
+// random splits; and the stack of every call (tests/vectors/lms/README.md,
+// docs/lms.md).
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "fastcrypt/lms.h"
+#include "fc_test.h"
+#include "stack_depth.h"
+
+namespace {
+
+using fct::Bytes;
+
+struct Vec {
+  std::string name;
+  Bytes pk, msg, sig;
+};
+
+std::vector<Vec> load(const std::string &file) {
+  std::istringstream in(fct::read_text(fct::vectors_dir() + "/lms/" + file));
+  std::vector<Vec> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (line[0] == '[') {
+      out.push_back(Vec{line.substr(1, line.size() - 2), {}, {}, {}});
+      continue;
+    }
+    auto eq = line.find(" = ");
+    if (eq == std::string::npos || out.empty()) {
+      ADD_FAILURE() << file << ": bad line " << line;
+      continue;
+    }
+    std::string k = line.substr(0, eq);
+    Bytes v = fct::hex(line.substr(eq + 3));
+    (k == "pk" ? out.back().pk : k == "msg" ? out.back().msg : out.back().sig) = v;
+  }
+  return out;
+}
+
+const std::vector<Vec> &all() {
+  static std::vector<Vec> v = [] {
+    std::vector<Vec> r;
+    for (const char *f : {"rfc8554_testcases.txt", "sp800208_testcases.txt", "hashsigs_vectors.txt"}) {
+      auto part = load(f);
+      r.insert(r.end(), part.begin(), part.end());
+    }
+    return r;
+  }();
+  return v;
+}
+
+uint32_t rd32(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+void put32(uint8_t *p, uint32_t v) {
+  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (24 - 8 * i));
+}
+
+const uint8_t kOne = 0;
+const void *ptr(const Bytes &b) { return b.empty() ? (const void *)&kOne : b.data(); }
+
+fc_err verify(const Bytes &pk, const Bytes &msg, const Bytes &sig) {
+  fc_hss_pubkey key;
+  fc_err rc = fc_hss_pubkey_init(&key, pk.data(), pk.size());
+  if (rc != FC_OK) return rc;
+  return fc_hss_verify(&key, ptr(msg), msg.size(), sig.empty() ? &kOne : sig.data(), sig.size());
+}
+
+fc_err verify_stream(const fc_hss_pubkey &key, const Bytes &msg, const Bytes &sig,
+                     const std::vector<size_t> &cuts) {
+  fc_hss_stream st;
+  fc_err rc = fc_hss_stream_init(&st, &key, sig.data(), sig.size());
+  if (rc != FC_OK) return rc;
+  size_t at = 0;
+  for (size_t c : cuts) {
+    if (fc_hss_stream_update(&st, msg.data() + at, c - at) != FC_OK) return FC_ERR_ARG;
+    at = c;
+  }
+  if (fc_hss_stream_update(&st, ptr(msg), 0) != FC_OK) return FC_ERR_ARG;
+  if (fc_hss_stream_update(&st, msg.data() + at, msg.size() - at) != FC_OK) return FC_ERR_ARG;
+  return fc_hss_stream_final(&st);
+}
+
+TEST(Lms, VectorsVerify) {
+  ASSERT_GE(all().size(), 100u);
+  for (const auto &v : all()) {
+    EXPECT_EQ(verify(v.pk, v.msg, v.sig), FC_OK) << v.name;
+    Bytes m = v.msg;
+    m.push_back(0);
+    EXPECT_EQ(verify(v.pk, m, v.sig), FC_ERR_SIG) << v.name << " (message + 1 byte)";
+  }
+}
+
+TEST(Lms, RfcTestCases) {
+  auto tc = load("rfc8554_testcases.txt");
+  ASSERT_EQ(tc.size(), 2u);
+  for (const auto &v : tc) {
+    EXPECT_EQ(verify(v.pk, v.msg, v.sig), FC_OK) << v.name;
+    EXPECT_EQ(rd32(v.pk.data()), 2u);
+  }
+  EXPECT_EQ(load("sp800208_testcases.txt").size(), 3u);
+}
+
+// Every LMS hash family with both heights generated and every W, from the
+// independent implementation; the LM-OTS codes of each family.
+TEST(Lms, Coverage) {
+  std::set<std::pair<uint32_t, uint32_t>> seen;  // (lms type, ots type), bottom level
+  for (const auto &v : all()) seen.insert({rd32(v.pk.data() + 4), rd32(v.pk.data() + 8)});
+  for (uint32_t fam = 0; fam < 4; fam++)
+    for (uint32_t h = 0; h < 2; h++)
+      for (uint32_t w = 0; w < 4; w++) {
+        uint32_t lt = FC_LMS_SHA256_M32_H5 + 5 * fam + h, ot = FC_LMOTS_SHA256_N32_W1 + 4 * fam + w;
+        EXPECT_TRUE(seen.count({lt, ot})) << "lms " << lt << " ots " << ot;
+      }
+}
+
+// A bare LMS key and signature (L = 1, no Nspk) verify as HSS with L = 1.
+TEST(Lms, BareLms) {
+  int done = 0;
+  for (const auto &v : all()) {
+    if (rd32(v.pk.data()) != 1) continue;
+    fc_hss_pubkey key;
+    ASSERT_EQ(fc_lms_pubkey_init(&key, v.pk.data() + 4, v.pk.size() - 4), FC_OK) << v.name;
+    EXPECT_EQ(fc_hss_pubkey_levels(&key), 1u);
+    EXPECT_EQ(fc_hss_verify(&key, ptr(v.msg), v.msg.size(), v.sig.data() + 4, v.sig.size() - 4),
+              FC_OK)
+        << v.name;
+    EXPECT_EQ(fc_hss_verify(&key, ptr(v.msg), v.msg.size(), v.sig.data(), v.sig.size()),
+              FC_ERR_SIG)
+        << v.name << " (with Nspk)";
+    EXPECT_EQ(verify_stream(key, v.msg, Bytes(v.sig.begin() + 4, v.sig.end()), {}), FC_OK);
+    done++;
+  }
+  EXPECT_GE(done, 32);
+}
+
+void flip_all(const Vec &v) {
+  Bytes s = v.sig;
+  for (size_t i = 0; i < s.size(); i++) {
+    s[i] ^= 0x01;
+    ASSERT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " byte " << i;
+    s[i] ^= 0x81;
+    ASSERT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " byte " << i;
+    s[i] ^= 0x80;
+  }
+  EXPECT_EQ(verify(v.pk, v.msg, s), FC_OK);
+}
+
+// Each byte of a valid signature changed in turn (two bit patterns): every
+// one must fail. RFC test case 1 (HSS, L = 2) and one signature of each hash
+// family (H5 W8: the cheapest).
+TEST(Lms, EveryByteFlipped) {
+  flip_all(load("rfc8554_testcases.txt")[0]);
+  for (const auto &v : all())
+    if (v.name.find("H5 W8 sig2") != std::string::npos) flip_all(v);
+}
+
+TEST(Lms, TruncatedAndOversized) {
+  for (const auto &v : all()) {
+    if (v.name.find("W8 sig1") == std::string::npos && v.name.find("RFC") == std::string::npos)
+      continue;
+    for (size_t n = 0; n < v.sig.size(); n++)
+      ASSERT_EQ(verify(v.pk, v.msg, Bytes(v.sig.begin(), v.sig.begin() + n)), FC_ERR_SIG)
+          << v.name << " " << n;
+    Bytes s = v.sig;
+    s.push_back(0);
+    EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name;
+    s.insert(s.end(), 64, 0);
+    EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name;
+  }
+}
+
+TEST(Lms, Keys) {
+  const Vec &v = all()[0];  // RFC test case 1
+  fc_hss_pubkey key;
+  for (size_t n = 0; n < v.pk.size(); n++)
+    EXPECT_EQ(fc_hss_pubkey_init(&key, v.pk.data(), n), FC_ERR_KEY) << n;
+  Bytes pk = v.pk;
+  pk.push_back(0);
+  EXPECT_EQ(fc_hss_pubkey_init(&key, pk.data(), pk.size()), FC_ERR_KEY);
+  EXPECT_EQ(fc_hss_pubkey_levels(&key), 0u);
+  for (uint32_t L : {0u, 9u, 0x80000002u}) {
+    pk = v.pk;
+    put32(pk.data(), L);
+    EXPECT_EQ(fc_hss_pubkey_init(&key, pk.data(), pk.size()), FC_ERR_KEY) << L;
+  }
+  for (uint32_t t : {0u, 4u, 0x19u, 0x105u, 0xffffffffu}) {
+    pk = v.pk;
+    put32(pk.data() + 4, t);
+    EXPECT_EQ(fc_hss_pubkey_init(&key, pk.data(), pk.size()), FC_ERR_KEY) << t;
+  }
+  for (uint32_t t : {0u, 0x11u, 0x104u, 0x05u /* SHA-256/192 under an M32 tree */,
+                     0x0Cu /* SHAKE under a SHA-256 tree */}) {
+    pk = v.pk;
+    put32(pk.data() + 8, t);
+    EXPECT_EQ(fc_hss_pubkey_init(&key, pk.data(), pk.size()), FC_ERR_KEY) << t;
+  }
+  // Every pair of known codes: accepted exactly when hash and n agree, with
+  // the right length.
+  for (uint32_t lt = 5; lt <= 0x18; lt++)
+    for (uint32_t ot = 1; ot <= 0x10; ot++) {
+      uint32_t lfam = (lt - 5) / 5, ofam = (ot - 1) / 4;
+      size_t m = lfam % 2 ? 24 : 32;
+      Bytes k(4 + 24 + m, 0x33);
+      put32(k.data(), 1);
+      put32(k.data() + 4, lt);
+      put32(k.data() + 8, ot);
+      EXPECT_EQ(fc_hss_pubkey_init(&key, k.data(), k.size()), lfam == ofam ? FC_OK : FC_ERR_KEY)
+          << lt << " " << ot;
+      EXPECT_EQ(fc_hss_pubkey_init(&key, k.data(), k.size() + (m == 24 ? 8 : -8)), FC_ERR_KEY);
+    }
+  EXPECT_EQ(fc_hss_pubkey_init(nullptr, v.pk.data(), v.pk.size()), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_pubkey_init(&key, nullptr, 60), FC_ERR_ARG);
+  EXPECT_EQ(fc_lms_pubkey_init(&key, nullptr, 56), FC_ERR_ARG);
+  EXPECT_EQ(fc_lms_pubkey_init(&key, v.pk.data(), v.pk.size()), FC_ERR_KEY);  // has L
+  EXPECT_EQ(fc_hss_pubkey_levels(nullptr), 0u);
+  // A key in place (pk inside *key).
+  ASSERT_EQ(fc_hss_pubkey_init(&key, v.pk.data(), v.pk.size()), FC_OK);
+  EXPECT_EQ(fc_hss_pubkey_levels(&key), 2u);
+}
+
+TEST(Lms, Arguments) {
+  const Vec &v = all()[0];
+  fc_hss_pubkey key;
+  memset(&key, 0, sizeof key);
+  EXPECT_EQ(fc_hss_verify(&key, v.msg.data(), v.msg.size(), v.sig.data(), v.sig.size()),
+            FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_verify(nullptr, v.msg.data(), v.msg.size(), v.sig.data(), v.sig.size()),
+            FC_ERR_ARG);
+  ASSERT_EQ(fc_hss_pubkey_init(&key, v.pk.data(), v.pk.size()), FC_OK);
+  EXPECT_EQ(fc_hss_verify(&key, nullptr, 1, v.sig.data(), v.sig.size()), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_verify(&key, v.msg.data(), v.msg.size(), nullptr, 5), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_verify(&key, v.msg.data(), v.msg.size(), nullptr, 0), FC_ERR_SIG);
+  fc_hss_stream st;
+  EXPECT_EQ(fc_hss_stream_init(nullptr, &key, v.sig.data(), v.sig.size()), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_init(&st, nullptr, v.sig.data(), v.sig.size()), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_update(&st, v.msg.data(), 1), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_final(&st), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_init(&st, &key, v.sig.data(), v.sig.size() - 1), FC_ERR_SIG);
+  EXPECT_EQ(fc_hss_stream_final(&st), FC_ERR_ARG);
+  ASSERT_EQ(fc_hss_stream_init(&st, &key, v.sig.data(), v.sig.size()), FC_OK);
+  EXPECT_EQ(fc_hss_stream_update(&st, nullptr, 1), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_update(&st, v.msg.data(), v.msg.size()), FC_OK);
+  EXPECT_EQ(fc_hss_stream_final(&st), FC_OK);
+  EXPECT_EQ(fc_hss_stream_final(&st), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_update(&st, v.msg.data(), 1), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_update(nullptr, v.msg.data(), 1), FC_ERR_ARG);
+  EXPECT_EQ(fc_hss_stream_final(nullptr), FC_ERR_ARG);
+}
+
+// Offsets inside an L = 1 HSS signature (u32 Nspk first).
+struct Layout {
+  size_t q = 4, ots = 8, lms;  // lms: offset of the LMS type
+};
+Layout layout(const Bytes &sig, size_t n, size_t p) {
+  Layout l;
+  l.lms = 8 + 4 + n * (p + 1);
+  (void)sig;
+  return l;
+}
+
+TEST(Lms, TypeCodesAndQ) {
+  struct {
+    uint32_t ots;
+    size_t n, p;
+  } ots_info[] = {{1, 32, 265}, {2, 32, 133}, {3, 32, 67}, {4, 32, 34},
+                  {5, 24, 200}, {6, 24, 101}, {7, 24, 51}, {8, 24, 26}};
+  int done = 0;
+  for (const auto &v : all()) {
+    if (rd32(v.pk.data()) != 1) continue;
+    uint32_t lt = rd32(v.pk.data() + 4), ot = rd32(v.pk.data() + 8);
+    uint32_t h = 5 * (1 + (lt - 5) % 5);
+    size_t n = 0, p = 0;
+    for (auto &o : ots_info)
+      if ((ot - 1) % 8 == o.ots - 1) n = o.n, p = o.p;
+    Layout L = layout(v.sig, n, p);
+    ASSERT_EQ(rd32(v.sig.data() + L.ots), ot) << v.name;
+    ASSERT_EQ(rd32(v.sig.data() + L.lms), lt) << v.name;
+    ASSERT_EQ(v.sig.size(), L.lms + 4 + n * h) << v.name;
+    for (uint32_t bad : {0u, ot ^ 1u, ot + 1u, 0x11u, 0x20u, 0xffffffffu}) {
+      Bytes s = v.sig;
+      put32(s.data() + L.ots, bad);
+      EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " ots " << bad;
+    }
+    for (uint32_t bad : {0u, lt ^ 1u, lt + 5u, 0x19u, 0xffffffffu}) {
+      Bytes s = v.sig;
+      put32(s.data() + L.lms, bad);
+      EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " lms " << bad;
+    }
+    for (uint32_t q : {1u << h, (1u << h) + 1, 0x80000000u, 0xffffffffu}) {
+      Bytes s = v.sig;
+      put32(s.data() + L.q, q);
+      EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " q " << q;
+    }
+    // Nspk of 1 (and 2^32 - 1) for an L = 1 key.
+    for (uint32_t nspk : {1u, 2u, 0xffffffffu}) {
+      Bytes s = v.sig;
+      put32(s.data(), nspk);
+      EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " Nspk " << nspk;
+    }
+    done++;
+  }
+  EXPECT_GE(done, 32);
+}
+
+// Trees of heights 15, 20, 25 (no independent signatures: none generated):
+// a key of each type and a signature of the right shape parse, reach the
+// Merkle path and fail; q = 2^h - 1 is inside, q = 2^h outside.
+TEST(Lms, TallTreesShape) {
+  for (uint32_t lt = 5; lt <= 0x18; lt++) {
+    uint32_t fam = (lt - 5) / 5, h = 5 * (1 + (lt - 5) % 5);
+    uint32_t ot = 1 + 4 * fam + 3;  // W8 of the same hash
+    size_t m = fam % 2 ? 24 : 32, p = m == 32 ? 34 : 26;
+    Bytes pk(4 + 24 + m, 0x5c);
+    put32(pk.data(), 1);
+    put32(pk.data() + 4, lt);
+    put32(pk.data() + 8, ot);
+    Bytes sig(4 + 4 + 4 + m * (p + 1) + 4 + m * h, 0xa7);
+    put32(sig.data(), 0);
+    put32(sig.data() + 8, ot);
+    put32(sig.data() + 12 + m * (p + 1), lt);
+    put32(sig.data() + 4, (1u << h) - 1);
+    Bytes msg = {1, 2, 3};
+    EXPECT_EQ(verify(pk, msg, sig), FC_ERR_SIG) << lt;
+    put32(sig.data() + 4, 1u << h);
+    EXPECT_EQ(verify(pk, msg, sig), FC_ERR_SIG) << lt;
+    fc_hss_pubkey key;
+    ASSERT_EQ(fc_hss_pubkey_init(&key, pk.data(), pk.size()), FC_OK);
+    fc_hss_stream st;
+    EXPECT_EQ(fc_hss_stream_init(&st, &key, sig.data(), sig.size()), FC_ERR_SIG) << lt;
+    put32(sig.data() + 4, (1u << h) - 1);
+    ASSERT_EQ(fc_hss_stream_init(&st, &key, sig.data(), sig.size()), FC_OK) << lt;
+    EXPECT_EQ(fc_hss_stream_final(&st), FC_ERR_SIG) << lt;
+  }
+}
+
+// HSS: Nspk must be L - 1; the signed public keys are checked; levels
+// swapped or dropped fail.
+TEST(Lms, HssStructure) {
+  int done = 0;
+  for (const auto &v : all()) {
+    uint32_t L = rd32(v.pk.data());
+    if (L < 2) continue;
+    ASSERT_EQ(rd32(v.sig.data()), L - 1) << v.name;
+    for (uint32_t nspk : {0u, L - 2, L, L + 1, 8u, 0xffffffffu}) {
+      if (nspk == L - 1) continue;
+      Bytes s = v.sig;
+      put32(s.data(), nspk);
+      EXPECT_EQ(verify(v.pk, v.msg, s), FC_ERR_SIG) << v.name << " Nspk " << nspk;
+    }
+    // The same signature under the key with another L.
+    for (uint32_t l2 : {1u, L - 1, L + 1}) {
+      if (l2 < 1 || l2 > 8) continue;
+      Bytes pk = v.pk;
+      put32(pk.data(), l2);
+      EXPECT_EQ(verify(pk, v.msg, v.sig), FC_ERR_SIG) << v.name << " L " << l2;
+    }
+    done++;
+  }
+  EXPECT_GE(done, 8);
+}
+
+TEST(Lms, StreamEqualsOneShot) {
+  std::mt19937_64 rng(8554);
+  for (const auto &v : all()) {
+    fc_hss_pubkey key;
+    ASSERT_EQ(fc_hss_pubkey_init(&key, v.pk.data(), v.pk.size()), FC_OK);
+    for (int trial = 0; trial < 3; trial++) {
+      std::vector<size_t> cuts;
+      size_t k = v.msg.empty() ? 0 : rng() % 5;
+      for (size_t i = 0; i < k; i++) cuts.push_back(rng() % (v.msg.size() + 1));
+      std::sort(cuts.begin(), cuts.end());
+      EXPECT_EQ(verify_stream(key, v.msg, v.sig, cuts), FC_OK) << v.name;
+      if (!v.msg.empty()) {
+        Bytes m = v.msg;
+        m[rng() % m.size()] ^= 0x40;
+        EXPECT_EQ(verify_stream(key, m, v.sig, cuts), FC_ERR_SIG) << v.name;
+        EXPECT_EQ(fc_hss_verify(&key, m.data(), m.size(), v.sig.data(), v.sig.size()), FC_ERR_SIG);
+      }
+    }
+    Bytes s = v.sig;
+    s[s.size() - 1] ^= 1;  // the last path node
+    EXPECT_EQ(verify_stream(key, v.msg, s, {}), FC_ERR_SIG) << v.name;
+  }
+}
+
+// ---- Stack ----------------------------------------------------------------
+
+struct Call {
+  const fc_hss_pubkey *key;
+  const uint8_t *pk, *msg, *sig;
+  size_t pk_len, msg_len, sig_len;
+  fc_err rc;
+} g;
+
+__attribute__((noinline)) void body_verify() {
+  g.rc = fc_hss_verify(g.key, g.msg, g.msg_len, g.sig, g.sig_len);
+}
+__attribute__((noinline)) void body_stream() {
+  fc_hss_stream st;
+  g.rc = fc_hss_stream_init(&st, g.key, g.sig, g.sig_len);
+  if (g.rc == FC_OK) g.rc = fc_hss_stream_update(&st, g.msg, g.msg_len);
+  if (g.rc == FC_OK) g.rc = fc_hss_stream_final(&st);
+}
+__attribute__((noinline)) void body_key() {
+  static fc_hss_pubkey k2;
+  g.rc = fc_hss_pubkey_init(&k2, g.pk, g.pk_len);
+}
+
+TEST(Lms, Stack) {
+#ifdef FCT_ASAN
+  GTEST_SKIP() << "sanitizer build: frames differ";
+#else
+  std::map<std::string, std::pair<size_t, size_t>> worst;  // per LMS family of the bottom tree
+  size_t top = 0;
+  for (const auto &v : all()) {
+    static fc_hss_pubkey key;
+    ASSERT_EQ(fc_hss_pubkey_init(&key, v.pk.data(), v.pk.size()), FC_OK);
+    g = Call{&key, v.pk.data(), (const uint8_t *)ptr(v.msg), v.sig.data(), v.pk.size(),
+             v.msg.size(), v.sig.size(), FC_ERR_ARG};
+    size_t dv = fct::stack_depth_net(body_verify);
+    EXPECT_EQ(g.rc, FC_OK) << v.name;
+    g.rc = FC_ERR_ARG;
+    size_t ds = fct::stack_depth_net(body_stream);
+    EXPECT_EQ(g.rc, FC_OK) << v.name;
+    g.rc = FC_ERR_ARG;
+    size_t dk = fct::stack_depth_net(body_key);
+    EXPECT_EQ(g.rc, FC_OK) << v.name;
+    EXPECT_LE(dv, (size_t)FC_HSS_STACK_MAX) << v.name;
+    EXPECT_LE(ds, (size_t)FC_HSS_STACK_MAX + sizeof(fc_hss_stream)) << v.name;
+    EXPECT_LE(dk, 512u) << v.name;
+    EXPECT_GT(dv, 256u) << v.name << ": implausibly small: did it run?";
+    uint32_t lt = rd32(v.pk.data() + 4);
+    const char *fam[] = {"SHA-256/M32", "SHA-256/M24", "SHAKE/M32", "SHAKE/M24"};
+    auto &w = worst[fam[(lt - 5) / 5]];
+    w.first = std::max(w.first, dv);
+    w.second = std::max(w.second, ds);
+    top = std::max(top, std::max(dv, ds));
+  }
+  for (const auto &[f, w] : worst)
+    std::cout << "[ STACK    ] HSS " << f << ": verify " << w.first << " B, streamed (stream on the stack) "
+              << w.second << " B\n";
+  std::cout << "[ STACK    ] HSS worst " << top << " B of " << FC_HSS_STACK_MAX << "\n";
+#endif
+}
+
+}  // namespace
