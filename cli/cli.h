@@ -69,6 +69,20 @@ int fct_verify_mldsa(const char *alg, const char *key_path, const char *sig_path
 /* 1 when the file at path (not "-") is an ML-DSA SubjectPublicKeyInfo, PEM
    or DER; 0 otherwise (unreadable included: the caller reports that). */
 int fct_is_mldsa_key(const char *path);
+/* The DER of a key file's bytes: buf itself, or a PEM PUBLIC KEY's body
+   (malloc'd into *owned, which the caller frees). NULL when buf is PEM of
+   another kind or malformed (cli/verify_mldsa.c). */
+const uint8_t *fct_spki_der(const uint8_t *buf, size_t len, size_t *der_len, uint8_t **owned);
+/* A context string from hex (either case, even length, at most 255 bytes)
+   into ctx; 0, or -1 when malformed. */
+int fct_parse_ctx(const char *hex, uint8_t ctx[255], size_t *len);
+/* verify with an SLH-DSA key (cli/verify_slhdsa.c): alg "slh-dsa-sha2-128s"
+   .. "slh-dsa-shake-256f" or NULL (the key's SubjectPublicKeyInfo names it). */
+int fct_verify_slhdsa(const char *alg, const char *key_path, const char *sig_path,
+                      const char *ctx_hex, const char *file);
+/* 1 when alg names an SLH-DSA set, or the file at path (not "-") is an
+   SLH-DSA SubjectPublicKeyInfo. */
+int fct_is_slhdsa(const char *alg, const char *path);
 /* verify with an HSS key (cli/verify_hss.c). */
 int fct_verify_hss(const char *key_path, const char *sig_path, const char *file);
 int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */

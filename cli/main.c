@@ -32,6 +32,8 @@ static void usage(FILE *f) {
           "      verify an RSA or ECDSA signature (exit 0 valid, 1 invalid, 2 error)\n"
           "  verify --alg ml-dsa-44|ml-dsa-65|ml-dsa-87 --key KEY --sig SIG [--ctx HEX] FILE\n"
           "      verify an ML-DSA signature (the same exit statuses)\n"
+          "  verify --alg hss|slh-dsa-SET --key KEY --sig SIG [--ctx HEX] FILE\n"
+          "      verify an HSS/LMS or SLH-DSA signature (the same exit statuses)\n"
           "  gcm-encrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"
           "      AES-GCM: write OUT = ciphertext || 16-byte tag\n"
           "  gcm-decrypt --key-file F --iv HEX [--aad FILE] IN OUT\n"

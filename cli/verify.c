@@ -21,6 +21,7 @@ static void usage(FILE *f) {
           "       fastcrypt verify --alg ml-dsa-44|ml-dsa-65|ml-dsa-87 --key KEY --sig SIG\n"
           "                        [--ctx HEX] FILE\n"
           "       fastcrypt verify --alg hss --key KEY --sig SIG FILE\n"
+          "       fastcrypt verify --alg slh-dsa-SET --key KEY --sig SIG [--ctx HEX] FILE\n"
           "Verify an RSA, ECDSA or ML-DSA signature of FILE ('-': standard input).\n"
           "\n"
           "  --key KEY       public key: PEM (BEGIN PUBLIC KEY or BEGIN RSA PUBLIC KEY),\n"
@@ -43,6 +44,8 @@ static void usage(FILE *f) {
           "  --ctx HEX       ML-DSA context string in hex, either case (default empty)\n"
           "  --alg hss       HSS/LMS (RFC 8554): KEY the HSS public key (u32 L || LMS\n"
           "                  public key), SIG the HSS signature\n"
+          "  --alg slh-dsa-sha2-128s ... slh-dsa-shake-256f\n"
+          "                  SLH-DSA (FIPS 205, pure): KEY and SIG as for ML-DSA, --ctx too\n"
           "  --help          this text\n"
           "\n"
           "Exit status: 0 valid signature, 1 invalid signature, 2 usage or input error.\n"
@@ -246,6 +249,13 @@ int fct_verify_main(int argc, char **argv) {
       return FCT_EXIT_USAGE;
     }
     return fct_verify_hss(key_path, sig_path, file);
+  }
+  if (fct_is_slhdsa(alg_arg, key_path)) {
+    if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL) {
+      fct_error(CMD, "--hash, --pss, --salt and --e do not apply to SLH-DSA");
+      return FCT_EXIT_USAGE;
+    }
+    return fct_verify_slhdsa(alg_arg, key_path, sig_path, ctx_arg, file);
   }
   if (alg_arg != NULL || ctx_arg != NULL || fct_is_mldsa_key(key_path)) {
     if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL) {

@@ -29,9 +29,7 @@ static const char *param_name(fc_mldsa_param p) {
   return "?";
 }
 
-/* The DER of buf: buf itself, or a PEM PUBLIC KEY's body (malloc'd into
-   *owned). NULL when buf is PEM of another kind or malformed. */
-static const uint8_t *spki_der(const uint8_t *buf, size_t len, size_t *der_len, uint8_t **owned) {
+const uint8_t *fct_spki_der(const uint8_t *buf, size_t len, size_t *der_len, uint8_t **owned) {
   *owned = NULL;
   if (!fct_pem_detect(buf, len)) {
     *der_len = len;
@@ -56,7 +54,7 @@ int fct_is_mldsa_key(const char *path) {
   size_t len, der_len;
   uint8_t *buf = fct_read_file(CMD, path, KEY_MAX, &len), *owned;
   if (buf == NULL) return 0;
-  const uint8_t *der = spki_der(buf, len, &der_len, &owned);
+  const uint8_t *der = fct_spki_der(buf, len, &der_len, &owned);
   fc_mldsa_pubkey key;
   int is = der != NULL && fc_mldsa_pubkey_from_der(&key, der, der_len) == FC_OK;
   free(owned);
@@ -64,8 +62,7 @@ int fct_is_mldsa_key(const char *path) {
   return is;
 }
 
-/* ctx from hex (either case, even length, at most 255 bytes); -1 if bad. */
-static int parse_ctx(const char *hex, uint8_t ctx[255], size_t *len) {
+int fct_parse_ctx(const char *hex, uint8_t ctx[255], size_t *len) {
   size_t n = strlen(hex);
   if (n % 2 != 0 || n / 2 > 255) return -1;
   for (size_t i = 0; i < n; i++) {
@@ -88,7 +85,7 @@ static int load_key(fc_mldsa_pubkey *key, const char *path, fc_mldsa_param want)
   uint8_t *buf = fct_read_file(CMD, path, KEY_MAX, &len), *owned;
   if (buf == NULL) return FCT_EXIT_USAGE;
   int status = FCT_EXIT_USAGE;
-  const uint8_t *der = spki_der(buf, len, &der_len, &owned);
+  const uint8_t *der = fct_spki_der(buf, len, &der_len, &owned);
   fc_err rc = der ? fc_mldsa_pubkey_from_der(key, der, der_len) : FC_ERR_DER;
   if (rc == FC_OK) {
     if (want != 0 && fc_mldsa_pubkey_param(key) != want)
@@ -128,7 +125,7 @@ int fct_verify_mldsa(const char *alg, const char *key_path, const char *sig_path
   }
   uint8_t ctx[255];
   size_t ctx_len = 0;
-  if (ctx_hex != NULL && parse_ctx(ctx_hex, ctx, &ctx_len) != 0) {
+  if (ctx_hex != NULL && fct_parse_ctx(ctx_hex, ctx, &ctx_len) != 0) {
     fct_error(CMD, "bad --ctx '%s' (hex, at most 255 bytes)", ctx_hex);
     return FCT_EXIT_USAGE;
   }
