@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fastcrypt against the pq-crystals reference AVX2 implementation of ML-DSA
 # (github.com/pq-crystals/dilithium, directory avx2/) in one process
-# (bench/mldsa_avx2_peer_compare.c): ML-DSA-44/65/87 verification, warm key
+# (bench/mldsa_peer_compare.c): ML-DSA-44/65/87 verification, warm key
 # and key from raw + verify, on bench/mldsa_data.h's signature per parameter
 # set; the two libraries alternate round by round, every result is checked
 # first; then the stack high-water mark of one verification on each side.
@@ -20,7 +20,7 @@
 #     per mode: pqcrystals_dilithiumN_avx2_*);
 #   - once: fips202.c fips202x4.c f1600x4.S (pqcrystals_dilithium_fips202*).
 # randombytes() (keygen and signing only) is a stub that aborts.
-# Usage: tools/bench-mldsa-avx2-peer.sh PEER_DIR [FC_BUILD_DIR] [-- mldsa_avx2_peer_compare args]
+# Usage: tools/bench-mldsa-avx2-peer.sh PEER_DIR [FC_BUILD_DIR] [-- mldsa_peer_compare args]
 #   PEER_DIR      pq-crystals/dilithium checkout (its commit is printed), or its avx2/
 #   FC_BUILD_DIR  a Release build of this tree (default build-bench; built here
 #                 with --target fastcrypt if missing)
@@ -87,6 +87,6 @@ if grep -q ' U cpu_identify\| U cpuid_\| U cpu_exec_cpuid' "$tmp/nm.txt"; then c
 fc_desc="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +dirty), $fcb"
 peer_desc="pq-crystals/dilithium commit $commit, avx2/, $cc $("$cc" -dumpfullversion 2> /dev/null || "$cc" -dumpversion), flags: ${pflags[*]}"
 "$cc" -O2 -std=c11 -Wall -Wextra -DFC_DESC="\"$fc_desc\"" -DPEER_DESC="\"$peer_desc\"" $stub \
-  -I include bench/mldsa_avx2_peer_compare.c -o "$tmp/mldsa_avx2_peer_compare" "${objs[@]}" \
+  -I include bench/mldsa_peer_compare.c -o "$tmp/mldsa_peer_compare" "${objs[@]}" \
   "$fcb/src/libfastcrypt.a" $cpuid
-"$tmp/mldsa_avx2_peer_compare" "$@"
+"$tmp/mldsa_peer_compare" "$@"

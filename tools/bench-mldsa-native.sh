@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fastcrypt against mldsa-native (pq-code-package) in one process
-# (bench/mldsa_native_compare.c): ML-DSA-44/65/87 verification, warm key
+# (bench/mldsa_peer_compare.c): ML-DSA-44/65/87 verification, warm key
 # and key from raw + verify, on bench/mldsa_data.h's signature per parameter
 # set; the two libraries alternate round by round, every result is checked
 # first; then the stack high-water mark of one verification on each side.
@@ -20,7 +20,7 @@
 #     native backend, so the comparison is with mldsa-native's C code.
 # Its flags are its own Makefile's: -O3 -fomit-frame-pointer (plus the AVX2
 # ones above). The verify function of each build is found with nm.
-# Usage: tools/bench-mldsa-native.sh MLN_DIR [FC_BUILD_DIR] [-- mldsa_native_compare args]
+# Usage: tools/bench-mldsa-native.sh MLN_DIR [FC_BUILD_DIR] [-- mldsa_peer_compare args]
 #   MLN_DIR       mldsa-native source tree (a git checkout: its commit is printed)
 #   FC_BUILD_DIR  a Release build of this tree (default build-bench; built here
 #                 with --target fastcrypt if missing)
@@ -111,14 +111,14 @@ for l in 44 65 87; do
 done
 stub=
 nm "${objs[@]}" > "$tmp/mln-nm.txt" 2> /dev/null || true
-if grep -q ' U randombytes$' "$tmp/mln-nm.txt"; then stub=-DMLN_RANDOMBYTES_STUB; fi
+if grep -q ' U randombytes$' "$tmp/mln-nm.txt"; then stub=-DPEER_RANDOMBYTES_STUB; fi
 cpuid=
 nm "$fcb/src/libfastcrypt.a" > "$tmp/nm.txt" 2> /dev/null || true
 if grep -q ' U cpu_identify\| U cpuid_\| U cpu_exec_cpuid' "$tmp/nm.txt"; then cpuid=-lcpuid; fi
 fc_desc="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +dirty), $fcb"
 mln_desc="commit $commit, $layout, backend: $backend, flags: ${base_flags[*]} ${flags[*]:-}"
-"$cc" -O2 -std=c11 -Wall -Wextra -DFC_DESC="\"$fc_desc\"" -DMLN_DESC="\"$mln_desc\"" \
-  -DMLN_VERIFY44="${fn[44]}" -DMLN_VERIFY65="${fn[65]}" -DMLN_VERIFY87="${fn[87]}" $stub \
-  -I include bench/mldsa_native_compare.c -o "$tmp/mldsa_native_compare" "${objs[@]}" \
+"$cc" -O2 -std=c11 -Wall -Wextra -DFC_DESC="\"$fc_desc\"" -DPEER_NAME="\"mldsa-native\"" -DPEER_DESC="\"$mln_desc\"" \
+  -DPEER_VERIFY44="${fn[44]}" -DPEER_VERIFY65="${fn[65]}" -DPEER_VERIFY87="${fn[87]}" $stub \
+  -I include bench/mldsa_peer_compare.c -o "$tmp/mldsa_peer_compare" "${objs[@]}" \
   "$fcb/src/libfastcrypt.a" $cpuid
-"$tmp/mldsa_native_compare" "$@"
+"$tmp/mldsa_peer_compare" "$@"

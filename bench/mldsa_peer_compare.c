@@ -1,23 +1,26 @@
 /*
- * Same-process comparison of fastcrypt's and mldsa-native's ML-DSA
- * verification (tools/bench-mldsa-native.sh builds it against an
- * mldsa-native tree the user has elsewhere; no mldsa-native code is in this
- * repository).
+ * Same-process comparison of fastcrypt's ML-DSA verification with a peer
+ * implementation's, linked in by a script that builds the peer from a tree
+ * the user has elsewhere (no peer code is in this repository):
+ * tools/bench-mldsa-avx2-peer.sh (the pq-crystals reference AVX2 code, from
+ * which mldsa-native's AVX2 backend derives; not mldsa-native itself) and
+ * tools/bench-mldsa-native.sh (mldsa-native). -DPEER_NAME="..." names the
+ * peer in the output.
  *
  * Inputs: bench/mldsa_data.h (generated from
  * tests/vectors/mldsa/noble_mldsa.json): one valid pure ML-DSA signature per
  * parameter set, a 1-byte message and an empty context.
  * Cases, per parameter set NN = 44, 65, 87:
  *   mldsaNN-verify-warm:       fastcrypt: fc_mldsa_verify on a key loaded once;
- *                              mldsa-native: its crypto_sign_verify (it takes
- *                              the encoded key on every call).
+ *                              peer: its crypto_sign_verify (it takes the
+ *                              encoded key on every call).
  *   mldsaNN-parse-raw+verify:  fastcrypt: fc_mldsa_pubkey_init from the raw
- *                              key, then fc_mldsa_verify; mldsa-native: the
- *                              same call as above (it has no key object).
+ *                              key, then fc_mldsa_verify; peer: the same call
+ *                              as above (it has no key object).
  * The two sides alternate round by round (the side that goes first
  * alternates too), each round a run of back-to-back calls lasting about
  * -t ms. Reported per side: the MEDIAN and the BEST ns/call over the rounds,
- * and the ratio speed(fastcrypt) / speed(mldsa-native) = ns(B) / ns(A) (> 1:
+ * and the ratio speed(fastcrypt) / speed(peer) = ns(B) / ns(A) (> 1:
  * fastcrypt faster). Every call's result is checked (exit 1 on a failure);
  * before any timing, a valid signature must verify and a corrupted one must
  * fail on both sides.
@@ -25,18 +28,21 @@
  * on a 1 MiB stack of our own (ucontext) painted with a pattern, minus an
  * empty call's (as fc_bench mldsa and tests/support/stack_depth.h do).
  *
- * The mldsa-native verify functions are named at build time:
- *   -DMLN_VERIFY44=<symbol> -DMLN_VERIFY65=<symbol> -DMLN_VERIFY87=<symbol>
+ * The peer's verify functions (pq-crystals avx2/api.h, one build per
+ * DILITHIUM_MODE 2/3/5 = ML-DSA-44/65/87) are, unless overridden with
+ * -DPEER_VERIFY44=<symbol> etc.:
+ *   pqcrystals_dilithium{2,3,5}_avx2_verify
  * each int f(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
  * const uint8_t *ctx, size_t ctxlen, const uint8_t *pk), 0 = valid.
- * -DMLN_RANDOMBYTES_STUB: define randombytes() (signing only; aborts), for
- * mldsa-native trees whose archive wants one. -DMLN_DESC="...": what was built.
+ * -DPEER_RANDOMBYTES_STUB: define randombytes() (key generation and signing
+ * only; aborts). -DPEER_DESC="...": what was built.
  *
- * Usage: mldsa_native_compare [-r rounds] [-t ms_per_round] [-c cpu] [-K kernel] [filter ...]
+ * Usage: mldsa_peer_compare [-r rounds] [-t ms_per_round] [-c cpu] [-K kernel] [filter ...]
  *   -r  rounds per case (default 41)
  *   -t  target duration of one round of one side, ms (default 2)
  *   -c  pin the process to this CPU
- *   -K  pin fastcrypt's mldsa kernel (default: the automatic choice)
+ *   -K  pin fastcrypt's mldsa kernel (default: the automatic choice, which
+ *       FASTCRYPT_IMPL=mldsa=... also sets)
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -51,28 +57,40 @@
 
 #include "mldsa_data.h"
 
-#ifndef MLN_DESC
-#define MLN_DESC "unknown"
+#ifndef PEER_DESC
+#define PEER_DESC "unknown"
+#endif
+#ifndef PEER_NAME
+#define PEER_NAME "pq-crystals"
+#endif
+#ifndef PEER_VERIFY44
+#define PEER_VERIFY44 pqcrystals_dilithium2_avx2_verify
+#endif
+#ifndef PEER_VERIFY65
+#define PEER_VERIFY65 pqcrystals_dilithium3_avx2_verify
+#endif
+#ifndef PEER_VERIFY87
+#define PEER_VERIFY87 pqcrystals_dilithium5_avx2_verify
 #endif
 #ifndef FC_DESC
 #define FC_DESC "unknown"
 #endif
 
-typedef int (*mln_verify_fn)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+typedef int (*peer_verify_fn)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                              const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);
-int MLN_VERIFY44(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+int PEER_VERIFY44(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                  const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);
-int MLN_VERIFY65(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+int PEER_VERIFY65(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                  const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);
-int MLN_VERIFY87(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+int PEER_VERIFY87(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                  const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);
 
-#ifdef MLN_RANDOMBYTES_STUB
+#ifdef PEER_RANDOMBYTES_STUB
 void randombytes(uint8_t *out, size_t outlen);
 void randombytes(uint8_t *out, size_t outlen) {
   (void)out;
   (void)outlen;
-  fprintf(stderr, "FATAL: randombytes called (signing is not benchmarked)\n");
+  fprintf(stderr, "FATAL: randombytes called (key generation and signing are not benchmarked)\n");
   abort();
 }
 #endif
@@ -95,7 +113,7 @@ static uint64_t now_ns(void) {
 struct arg {
   const bench_mldsa_vec *v;
   fc_mldsa_param param;
-  mln_verify_fn mln;
+  peer_verify_fn peer;
   fc_mldsa_pubkey warm;
 };
 static struct arg g_args[3];
@@ -118,11 +136,11 @@ static void fc_cold(const struct arg *a, long iters) {
               FC_OK, "fc_mldsa_verify failed");
   }
 }
-static void mln_verify(const struct arg *a, long iters) {
+static void peer_verify(const struct arg *a, long iters) {
   const bench_mldsa_vec *v = a->v;
   for (long i = 0; i < iters; i++)
-    CHECK(a->mln(v->sig, v->sig_len, v->msg, v->msg_len, v->ctx, v->ctx_len, v->pk) == 0,
-          "mldsa-native verify failed");
+    CHECK(a->peer(v->sig, v->sig_len, v->msg, v->msg_len, v->ctx, v->ctx_len, v->pk) == 0,
+          "peer verify failed");
 }
 
 /* ---------------- stack high-water mark ---------------- */
@@ -141,9 +159,9 @@ static void body_fc(void) {
   g_probe_ok = fc_mldsa_verify(&g_probe_arg->warm, v->msg, v->msg_len, v->ctx, v->ctx_len,
                                v->sig, v->sig_len) == FC_OK;
 }
-static void body_mln(void) {
+static void body_peer(void) {
   const bench_mldsa_vec *v = g_probe_arg->v;
-  g_probe_ok = g_probe_arg->mln(v->sig, v->sig_len, v->msg, v->msg_len, v->ctx, v->ctx_len,
+  g_probe_ok = g_probe_arg->peer(v->sig, v->sig_len, v->msg, v->msg_len, v->ctx, v->ctx_len,
                                 v->pk) == 0;
 }
 /* No locals: getcontext returns twice. */
@@ -236,7 +254,7 @@ static void run_case(const char *name, bench_fn fa, bench_fn fb, const struct ar
   double ma = median(ta, rounds), ba = minimum(ta, rounds);
   double mb = median(tb, rounds), bb = minimum(tb, rounds);
   printf("%-28s %-9s %10.0f %10.0f | %-12s %10.0f %10.0f | %6.3f %6.3f\n", name, "fastcrypt", ma,
-         ba, "mldsa-native", mb, bb, mb / ma, bb / ba);
+         ba, PEER_NAME, mb, bb, mb / ma, bb / ba);
   fflush(stdout);
   free(ta);
   free(tb);
@@ -277,51 +295,56 @@ int main(int argc, char **argv) {
   if (kernel && fc_impl_select(FC_OP_MLDSA, kernel) != FC_OK) die("-K: no such usable mldsa kernel");
 
   static const fc_mldsa_param params[3] = {FC_ML_DSA_44, FC_ML_DSA_65, FC_ML_DSA_87};
-  const mln_verify_fn fns[3] = {MLN_VERIFY44, MLN_VERIFY65, MLN_VERIFY87};
+  const peer_verify_fn fns[3] = {PEER_VERIFY44, PEER_VERIFY65, PEER_VERIFY87};
   for (int i = 0; i < 3; i++) {
     struct arg *a = &g_args[i];
     a->v = &bench_mldsa_vecs[i];
     a->param = params[i];
-    a->mln = fns[i];
+    a->peer = fns[i];
     CHECK(fc_mldsa_pubkey_init(&a->warm, a->param, a->v->pk, a->v->pk_len) == FC_OK,
           "check: fc_mldsa_pubkey_init");
     fc_warm(a, 1);
     fc_cold(a, 1);
-    mln_verify(a, 1);
+    peer_verify(a, 1);
     uint8_t *bad = malloc(a->v->sig_len);
     CHECK(bad != NULL, "out of memory");
     memcpy(bad, a->v->sig, a->v->sig_len);
     bad[a->v->sig_len / 3] ^= 0x10;
     CHECK(fc_mldsa_verify(&a->warm, a->v->msg, a->v->msg_len, a->v->ctx, a->v->ctx_len, bad,
                           a->v->sig_len) == FC_ERR_SIG, "check: fastcrypt accepted a bad signature");
-    CHECK(a->mln(bad, a->v->sig_len, a->v->msg, a->v->msg_len, a->v->ctx, a->v->ctx_len,
-                 a->v->pk) != 0, "check: mldsa-native accepted a bad signature");
+    CHECK(a->peer(bad, a->v->sig_len, a->v->msg, a->v->msg_len, a->v->ctx, a->v->ctx_len,
+                 a->v->pk) != 0, "check: the peer accepted a bad signature");
     free(bad);
   }
 
-  printf("# fastcrypt %s (%s), fc_init()=%d, mldsa kernel %s%s\n", fc_version(), FC_DESC, (int)irc,
-         fc_impl_active(FC_OP_MLDSA), kernel ? " (pinned)" : " (automatic)");
-  printf("# mldsa-native: %s\n", MLN_DESC);
+  const char *env = getenv("FASTCRYPT_IMPL");
+  char how[160];
+  if (kernel) snprintf(how, sizeof how, "pinned by -K");
+  else if (env && *env) snprintf(how, sizeof how, "fc_init's choice, FASTCRYPT_IMPL=%s", env);
+  else snprintf(how, sizeof how, "automatic");
+  printf("# fastcrypt %s (%s), fc_init()=%d, mldsa kernel %s (%s)\n", fc_version(), FC_DESC,
+         (int)irc, fc_impl_active(FC_OP_MLDSA), how);
+  printf("# peer (%s): %s\n", PEER_NAME, PEER_DESC);
   printf("# agreement checks passed (valid signature verifies, corrupted one fails, both sides)\n");
   printf("# %d rounds x ~%.2f ms per side, sides alternate; ns/call\n", rounds, ms);
-  printf("# ratio = speed(fastcrypt)/speed(mldsa-native) = ns(B)/ns(A): >1 means fastcrypt faster\n");
+  printf("# ratio = speed(fastcrypt)/speed(peer) = ns(B)/ns(A): >1 means fastcrypt faster\n");
   printf("%-28s %-9s %10s %10s | %-12s %10s %10s | %6s %6s\n", "case", "A", "med_ns", "best_ns", "B",
          "med_ns", "best_ns", "r_med", "r_best");
   char nm[64];
   for (int i = 0; i < 3; i++) {
     snprintf(nm, sizeof nm, "mldsa%d-verify-warm", g_args[i].v->param);
-    if (matches(nm, filters, nf)) run_case(nm, fc_warm, mln_verify, &g_args[i], rounds, ms * 1e6);
+    if (matches(nm, filters, nf)) run_case(nm, fc_warm, peer_verify, &g_args[i], rounds, ms * 1e6);
     snprintf(nm, sizeof nm, "mldsa%d-parse-raw+verify", g_args[i].v->param);
-    if (matches(nm, filters, nf)) run_case(nm, fc_cold, mln_verify, &g_args[i], rounds, ms * 1e6);
+    if (matches(nm, filters, nf)) run_case(nm, fc_cold, peer_verify, &g_args[i], rounds, ms * 1e6);
   }
 
   g_probe = malloc(PROBE_STACK);
   CHECK(g_probe != NULL, "out of memory");
   printf("\n# stack high-water mark of one verification, bytes (fastcrypt: plus its caller's key, "
          "sizeof(fc_mldsa_pubkey) = %zu)\n", sizeof(fc_mldsa_pubkey));
-  printf("%-12s %12s %14s\n", "param", "fastcrypt", "mldsa-native");
+  printf("%-12s %12s %14s\n", "param", "fastcrypt", PEER_NAME);
   for (int i = 0; i < 3; i++) {
-    long sf = stack_of(body_fc, &g_args[i]), sm = stack_of(body_mln, &g_args[i]);
+    long sf = stack_of(body_fc, &g_args[i]), sm = stack_of(body_peer, &g_args[i]);
     printf("ML-DSA-%-5d %12ld %14ld\n", g_args[i].v->param, sf, sm);
   }
   free(g_probe);
