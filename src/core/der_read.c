@@ -35,3 +35,17 @@ int fc__der_integer(fc__span *in, fc__span *val) {
   if (val->len > 1 && val->p[0] == 0 && !(val->p[1] & 0x80)) return 0; /* not minimal */
   return 1;
 }
+
+int fc__der_spki_nist_sig(const uint8_t *der, size_t len, uint8_t *arc, fc__span *key) {
+  static const uint8_t nist_sig[8] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
+  fc__span in = {der, len}, spki, alg, oid, bits;
+  if (!fc__der_tlv(&in, 0x30, &spki) || in.len != 0 || !fc__der_tlv(&spki, 0x30, &alg) ||
+      !fc__der_tlv(&alg, 0x06, &oid) || alg.len != 0 || !fc__der_tlv(&spki, 0x03, &bits) ||
+      spki.len != 0 || bits.len < 1 || bits.p[0] != 0 || oid.len != 9 ||
+      memcmp(oid.p, nist_sig, 8) != 0)
+    return 0;
+  *arc = oid.p[8];
+  key->p = bits.p + 1;
+  key->len = bits.len - 1;
+  return 1;
+}

@@ -164,6 +164,12 @@ int fc__der_tlv(fc__span *in, uint8_t tag, fc__span *val);
 /* A positive minimal INTEGER: 1 and *val = its content (a 00 sign byte
    kept); 0 otherwise. */
 int fc__der_integer(fc__span *in, fc__span *val);
+/* A SubjectPublicKeyInfo (strict DER, nothing after it) whose algorithm is
+   2.16.840.1.101.3.4.3.<arc> (NIST's signature arc: ML-DSA, SLH-DSA) with
+   parameters absent and the key in a BIT STRING with no unused bits: 1,
+   *arc and *key (the BIT STRING's octets after the unused-bits byte); 0
+   otherwise. */
+int fc__der_spki_nist_sig(const uint8_t *der, size_t len, uint8_t *arc, fc__span *key);
 /* A big-endian number without its leading zero bytes (public data). */
 static inline void fc__be_strip(const uint8_t **p, size_t *len) {
   while (*len != 0 && (*p)[0] == 0) {

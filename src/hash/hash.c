@@ -233,3 +233,16 @@ fc_err fc_hash(fc_hash_alg alg, const void *msg, size_t len, uint8_t *out) {
 fc_err fc__hash(fc_hash_alg alg, const uint8_t *msg, size_t len, uint8_t *out) {
   return fc_hash(alg, msg, len, out);
 }
+
+int fc__hash_prehash_oid(int ph, uint8_t *last, size_t *len) {
+  static const uint8_t arc[] = {0, 0, 4, 1, 2, 3, 5, 6, 7, 8, 9, 10};
+  if (ph == FC__PH_SHAKE128 || ph == FC__PH_SHAKE256) {
+    *last = ph == FC__PH_SHAKE128 ? 11 : 12;
+    *len = ph == FC__PH_SHAKE128 ? 32 : 64;
+    return 1;
+  }
+  if (ph < FC_SHA224 || ph > FC_SHA3_512) return 0;
+  *last = arc[ph];
+  *len = fc_hash_len((fc_hash_alg)ph);
+  return 1;
+}

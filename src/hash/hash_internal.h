@@ -146,6 +146,15 @@ void fc__keccak_x_sponge(const fc__keccak_x_kernel *xk, size_t rate, uint8_t suf
                          const uint8_t *const *msg, const size_t *len, size_t n,
                          uint8_t *const *out, size_t out_len);
 
+/* A pre-hash of HashML-DSA (FIPS 204 Algorithm 4) and HashSLH-DSA (FIPS 205
+   Algorithm 23): an fc_hash_alg of FC_SHA224 .. FC_SHA3_512, or
+   FC__PH_SHAKE128 / FC__PH_SHAKE256 (the value of FC_MLDSA_PH_SHAKE* and
+   FC_SLHDSA_PH_SHAKE*). 1, the last arc of its OID 2.16.840.1.101.3.4.2.x
+   and its digest length (SHAKE128: 32, SHAKE256: 64); 0 for another. */
+#define FC__PH_SHAKE128 0x100
+#define FC__PH_SHAKE256 0x101
+int fc__hash_prehash_oid(int ph, uint8_t *last, size_t *len);
+
 /* SHA-3 over a context (hash.c's streaming calls for op FC_OP_KECCAK). */
 void fc__sha3_update(fc_hash_ctx *ctx, const uint8_t *p, size_t len);
 void fc__sha3_final(fc_hash_ctx *ctx, uint8_t *out);

@@ -5,7 +5,11 @@
  * (Algorithm 20) on the hash family. Verification only. Public data:
  * variable time, nothing wiped.
  */
+#include "hash/hash_internal.h"
 #include "hashsig/hashsig_internal.h"
+
+_Static_assert(FC_SLHDSA_PH_SHAKE128 == FC__PH_SHAKE128 && FC_SLHDSA_PH_SHAKE256 == FC__PH_SHAKE256,
+               "the hash family names the SHAKE pre-hashes");
 
 static const fc__slhdsa_params *key_params(const fc_slhdsa_pubkey *key) {
   return key != NULL ? fc__slhdsa_params_of((fc_slhdsa_param)key->param) : NULL;
@@ -31,21 +35,17 @@ fc_err fc_slhdsa_pubkey_init(fc_slhdsa_pubkey *key, fc_slhdsa_param param, const
   return FC_OK;
 }
 
-/* 2.16.840.1.101.3.4.3.20 .. .31, content octets but the last. */
-static const uint8_t oid_slhdsa[8] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
-
+/* SubjectPublicKeyInfo of id-slh-dsa-* (2.16.840.1.101.3.4.3.20 .. .31). */
 fc_err fc_slhdsa_pubkey_from_der(fc_slhdsa_pubkey *key, const uint8_t *der, size_t der_len) {
   if (key == NULL) return FC_ERR_ARG;
-  fc__span in = {der, der_len}, spki, alg, oid, bits;
+  uint8_t arc;
+  fc__span pk;
   fc_err rc = FC_ERR_DER;
   if (der == NULL)
     rc = FC_ERR_ARG;
-  else if (fc__der_tlv(&in, 0x30, &spki) && in.len == 0 && fc__der_tlv(&spki, 0x30, &alg) &&
-           fc__der_tlv(&alg, 0x06, &oid) && alg.len == 0 && fc__der_tlv(&spki, 0x03, &bits) &&
-           spki.len == 0 && bits.len >= 1 && bits.p[0] == 0 && oid.len == 9 &&
-           memcmp(oid.p, oid_slhdsa, 8) == 0 && oid.p[8] >= 20 && oid.p[8] <= 31)
-    return fc_slhdsa_pubkey_init(key, (fc_slhdsa_param)(FC_SLH_DSA_SHA2_128S + oid.p[8] - 20),
-                                 bits.p + 1, bits.len - 1);
+  else if (fc__der_spki_nist_sig(der, der_len, &arc, &pk) && arc >= 20 && arc <= 31)
+    return fc_slhdsa_pubkey_init(key, (fc_slhdsa_param)(FC_SLH_DSA_SHA2_128S + arc - 20), pk.p,
+                                 pk.len);
   memset(key, 0, sizeof *key);
   return rc;
 }
@@ -173,31 +173,12 @@ fc_err fc_slhdsa_verify(const fc_slhdsa_pubkey *key, const void *msg, size_t len
   return verify_mprime(key, 0, ctx, ctx_len, NULL, 0, msg, len, sig, sig_len);
 }
 
-/* The pre-hash's DER OID: 06 09 60 86 48 01 65 03 04 02 last (NIST hash
-   algorithms arc, FIPS 205 Algorithm 23), and its digest length. */
-static int ph_info(int ph, uint8_t *last, size_t *len) {
-  static const uint8_t arc[] = {0, 0, 4, 1, 2, 3, 5, 6, 7, 8, 9, 10};
-  if (ph == FC_SLHDSA_PH_SHAKE128) {
-    *last = 11;
-    *len = 32;
-  } else if (ph == FC_SLHDSA_PH_SHAKE256) {
-    *last = 12;
-    *len = 64;
-  } else if (ph >= FC_SHA224 && ph <= FC_SHA3_512) {
-    *last = arc[ph];
-    *len = fc_hash_len((fc_hash_alg)ph);
-  } else {
-    return 0;
-  }
-  return 1;
-}
-
 fc_err fc_slhdsa_verify_prehash(const fc_slhdsa_pubkey *key, int ph, const uint8_t *digest,
                                 size_t digest_len, const uint8_t *ctx, size_t ctx_len,
                                 const uint8_t *sig, size_t sig_len) {
   uint8_t last;
   size_t want;
-  if (!ph_info(ph, &last, &want) || digest == NULL || digest_len != want) return FC_ERR_ARG;
+  if (!fc__hash_prehash_oid(ph, &last, &want) || digest == NULL || digest_len != want) return FC_ERR_ARG;
   const uint8_t oid[11] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last};
   return verify_mprime(key, 1, ctx, ctx_len, oid, sizeof oid, digest, digest_len, sig, sig_len);
 }

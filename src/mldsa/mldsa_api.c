@@ -4,7 +4,11 @@
  * and 4), mu = SHAKE256(tr || M', 64) one-shot or streamed, and
  * verification on the active FC_OP_MLDSA kernel.
  */
+#include "hash/hash_internal.h"
 #include "mldsa/mldsa_internal.h"
+
+_Static_assert(FC_MLDSA_PH_SHAKE128 == FC__PH_SHAKE128 && FC_MLDSA_PH_SHAKE256 == FC__PH_SHAKE256,
+               "the hash family names the SHAKE pre-hashes");
 
 static int key_ok(const fc_mldsa_pubkey *key) {
   return key != NULL && fc__mldsa_params_of((fc_mldsa_param)key->param) != NULL;
@@ -32,21 +36,17 @@ fc_err fc_mldsa_pubkey_init(fc_mldsa_pubkey *key, fc_mldsa_param param, const ui
   return FC_OK;
 }
 
-/* 2.16.840.1.101.3.4.3.17 .. .19, content octets but the last. */
-static const uint8_t oid_mldsa[8] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
-
+/* SubjectPublicKeyInfo of id-ml-dsa-44/65/87 (2.16.840.1.101.3.4.3.17 ..
+   .19). */
 fc_err fc_mldsa_pubkey_from_der(fc_mldsa_pubkey *key, const uint8_t *der, size_t der_len) {
   if (key == NULL) return FC_ERR_ARG;
-  fc__span in = {der, der_len}, spki, alg, oid, bits;
+  uint8_t arc;
+  fc__span pk;
   fc_err rc = FC_ERR_DER;
   if (der == NULL)
     rc = FC_ERR_ARG;
-  else if (fc__der_tlv(&in, 0x30, &spki) && in.len == 0 && fc__der_tlv(&spki, 0x30, &alg) &&
-           fc__der_tlv(&alg, 0x06, &oid) && alg.len == 0 && fc__der_tlv(&spki, 0x03, &bits) &&
-           spki.len == 0 && bits.len >= 1 && bits.p[0] == 0 && oid.len == 9 &&
-           memcmp(oid.p, oid_mldsa, 8) == 0 && oid.p[8] >= 17 && oid.p[8] <= 19)
-    return fc_mldsa_pubkey_init(key, (fc_mldsa_param)(FC_ML_DSA_44 + oid.p[8] - 17),
-                                bits.p + 1, bits.len - 1);
+  else if (fc__der_spki_nist_sig(der, der_len, &arc, &pk) && arc >= 17 && arc <= 19)
+    return fc_mldsa_pubkey_init(key, (fc_mldsa_param)(FC_ML_DSA_44 + arc - 17), pk.p, pk.len);
   fc__wipe(key, sizeof *key);
   return rc;
 }
@@ -129,25 +129,6 @@ fc_err fc_mldsa_verify(const fc_mldsa_pubkey *key, const void *msg, size_t len,
   return rc == FC_OK ? verify_mu(key, mu, sig, sig_len) : rc;
 }
 
-/* The pre-hash's DER OID: 06 09 60 86 48 01 65 03 04 02 last (NIST hash
-   algorithms arc, FIPS 204 Algorithm 4), and its digest length. */
-static int ph_info(int ph, uint8_t *last, size_t *len) {
-  static const uint8_t arc[] = {0, 0, 4, 1, 2, 3, 5, 6, 7, 8, 9, 10};
-  if (ph == FC_MLDSA_PH_SHAKE128) {
-    *last = 11;
-    *len = 32;
-  } else if (ph == FC_MLDSA_PH_SHAKE256) {
-    *last = 12;
-    *len = 64;
-  } else if (ph >= FC_SHA224 && ph <= FC_SHA3_512) {
-    *last = arc[ph];
-    *len = fc_hash_len((fc_hash_alg)ph);
-  } else {
-    return 0;
-  }
-  return 1;
-}
-
 /* mu of HashML-DSA, in its own frame as pure_mu. */
 __attribute__((noinline)) static fc_err prehash_mu(const fc_mldsa_pubkey *key, uint8_t last,
                                                    const uint8_t *digest, size_t digest_len,
@@ -168,7 +149,7 @@ fc_err fc_mldsa_verify_prehash(const fc_mldsa_pubkey *key, int ph, const uint8_t
                                const uint8_t *sig, size_t sig_len) {
   uint8_t last, mu[64];
   size_t want;
-  if (!ph_info(ph, &last, &want) || digest == NULL || digest_len != want ||
+  if (!fc__hash_prehash_oid(ph, &last, &want) || digest == NULL || digest_len != want ||
       (sig == NULL && sig_len != 0))
     return FC_ERR_ARG;
   fc_err rc = prehash_mu(key, last, digest, digest_len, ctx, ctx_len, mu);
