@@ -29,6 +29,18 @@ fct_status() {
   if [ "$2" = "$3" ]; then fct_ok; else fct_fail "$1: exit status $3, expected $2"; fi
 }
 
+# fct_check_verify LABEL STATUS ARGS...: `fastcrypt verify ARGS` exits with
+# STATUS, prints exactly one line on stderr and nothing on stdout.
+fct_check_verify() {
+  local label=$1 want=$2 st=0
+  shift 2
+  fct verify "$@" >"$FCT_TMP/out" 2>"$FCT_TMP/err" || st=$?
+  fct_status "$label" "$want" "$st"
+  if [ "$(wc -l <"$FCT_TMP/err")" -eq 1 ] && [ ! -s "$FCT_TMP/out" ]; then fct_ok; else
+    fct_fail "$label: not exactly one stderr line"; cat "$FCT_TMP/err" >&2
+  fi
+}
+
 fct_done() {
   if [ "$fct_checks" -eq 0 ]; then echo "FAIL: no checks ran" >&2; exit 1; fi
   if [ "$fct_failures" -ne 0 ]; then echo "$fct_failures of $fct_checks checks failed" >&2; exit 1; fi

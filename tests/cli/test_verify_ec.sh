@@ -7,15 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 T=$FCT_TMP
 
-check() { # LABEL STATUS ARGS...
-  local label=$1 want=$2 st=0
-  shift 2
-  fct verify "$@" >"$T/out" 2>"$T/err" || st=$?
-  fct_status "$label" "$want" "$st"
-  if [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ]; then fct_ok; else
-    fct_fail "$label: not exactly one stderr line"; cat "$T/err" >&2
-  fi
-}
+check() { fct_check_verify "$@"; } # LABEL STATUS ARGS...
 
 kernels=$(fct kernels --json | python3 -c 'import json,sys; print(" ".join(k["name"] for k in json.load(sys.stdin)["ops"]["ec"]["kernels"] if k["usable"]))')
 [ -n "$kernels" ] || { echo "FAIL: no ec kernel listed" >&2; exit 1; }

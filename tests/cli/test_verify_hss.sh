@@ -7,15 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 T=$FCT_TMP
 
-check() { # LABEL STATUS ARGS...
-  local label=$1 want=$2 st=0
-  shift 2
-  fct verify "$@" >"$T/out" 2>"$T/err" || st=$?
-  fct_status "$label" "$want" "$st"
-  if [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ]; then fct_ok; else
-    fct_fail "$label: not exactly one stderr line"; cat "$T/err" >&2
-  fi
-}
+check() { fct_check_verify "$@"; } # LABEL STATUS ARGS...
 
 python3 - "$FCT_VECTORS/lms" "$T" >"$T/cases" <<'PY'
 import re, sys

@@ -9,15 +9,7 @@
 source "$(dirname "$0")/lib.sh"
 T=$FCT_TMP
 
-check() { # LABEL STATUS ARGS...
-  local label=$1 want=$2 st=0
-  shift 2
-  fct verify "$@" >"$T/out" 2>"$T/err" || st=$?
-  fct_status "$label" "$want" "$st"
-  if [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ]; then fct_ok; else
-    fct_fail "$label: not exactly one stderr line"; cat "$T/err" >&2
-  fi
-}
+check() { fct_check_verify "$@"; } # LABEL STATUS ARGS...
 
 # Files per case: c<N>.{pk,sig,msg,ctx} (ctx as hex text), and k<P>.{der,pem}.
 python3 - "$FCT_VECTORS/mldsa/noble_mldsa.json" "$T" >"$T/cases" <<'PY'
