@@ -407,16 +407,16 @@ struct Call {
   fc_err rc;
 } g;
 
-__attribute__((noinline)) void body_verify() {
+[[maybe_unused]] __attribute__((noinline)) void body_verify() {
   g.rc = fc_hss_verify(g.key, g.msg, g.msg_len, g.sig, g.sig_len);
 }
-__attribute__((noinline)) void body_stream() {
+[[maybe_unused]] __attribute__((noinline)) void body_stream() {
   fc_hss_stream st;
   g.rc = fc_hss_stream_init(&st, g.key, g.sig, g.sig_len);
   if (g.rc == FC_OK) g.rc = fc_hss_stream_update(&st, g.msg, g.msg_len);
   if (g.rc == FC_OK) g.rc = fc_hss_stream_final(&st);
 }
-__attribute__((noinline)) void body_key() {
+[[maybe_unused]] __attribute__((noinline)) void body_key() {
   static fc_hss_pubkey k2;
   g.rc = fc_hss_pubkey_init(&k2, g.pk, g.pk_len);
 }
