@@ -73,6 +73,10 @@ int fct_is_mldsa_key(const char *path);
    (malloc'd into *owned, which the caller frees). NULL when buf is PEM of
    another kind or malformed (cli/verify_mldsa.c). */
 const uint8_t *fct_spki_der(const uint8_t *buf, size_t len, size_t *der_len, uint8_t **owned);
+/* 1 when the file at path (not "-", at most max bytes) holds a key, PEM or
+   DER, that is(der, len) accepts; 0 otherwise, silently (the caller's
+   other paths report unreadable files). */
+int fct_key_file_is(const char *path, size_t max, int (*is)(const uint8_t *der, size_t len));
 /* A context string from hex (either case, even length, at most 255 bytes)
    into ctx; 0, or -1 when malformed. */
 int fct_parse_ctx(const char *hex, uint8_t ctx[255], size_t *len);

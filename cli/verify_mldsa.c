@@ -44,23 +44,29 @@ const uint8_t *fct_spki_der(const uint8_t *buf, size_t len, size_t *der_len, uin
   return *owned;
 }
 
-int fct_is_mldsa_key(const char *path) {
+int fct_key_file_is(const char *path, size_t max, int (*is)(const uint8_t *der, size_t len)) {
   if (strcmp(path, "-") == 0) return 0;
   FILE *f = fopen(path, "rb");
   if (f == NULL) return 0;
   uint64_t size = fct_file_size(f); /* 0 for a pipe: the other paths read it */
   fclose(f);
-  if (size == 0 || size > KEY_MAX) return 0; /* too large: reported by the caller */
+  if (size == 0 || size > max) return 0; /* too large: reported by the caller */
   size_t len, der_len;
-  uint8_t *buf = fct_read_file(CMD, path, KEY_MAX, &len), *owned;
+  uint8_t *buf = fct_read_file(CMD, path, max, &len), *owned;
   if (buf == NULL) return 0;
   const uint8_t *der = fct_spki_der(buf, len, &der_len, &owned);
-  fc_mldsa_pubkey key;
-  int is = der != NULL && fc_mldsa_pubkey_from_der(&key, der, der_len) == FC_OK;
+  int yes = der != NULL && is(der, der_len);
   free(owned);
   free(buf);
-  return is;
+  return yes;
 }
+
+static int is_mldsa_spki(const uint8_t *der, size_t len) {
+  fc_mldsa_pubkey key;
+  return fc_mldsa_pubkey_from_der(&key, der, len) == FC_OK;
+}
+
+int fct_is_mldsa_key(const char *path) { return fct_key_file_is(path, KEY_MAX, is_mldsa_spki); }
 
 int fct_parse_ctx(const char *hex, uint8_t ctx[255], size_t *len) {
   size_t n = strlen(hex);

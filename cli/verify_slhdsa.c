@@ -33,22 +33,14 @@ static const char *name_of(fc_slhdsa_param p) {
   return p >= FC_SLH_DSA_SHA2_128S && p <= FC_SLH_DSA_SHAKE_256F ? names[p - 1] : "?";
 }
 
+static int is_slhdsa_spki(const uint8_t *der, size_t len) {
+  fc_slhdsa_pubkey key;
+  return fc_slhdsa_pubkey_from_der(&key, der, len) == FC_OK;
+}
+
 int fct_is_slhdsa(const char *alg, const char *path) {
   if (alg != NULL) return strncmp(alg, "slh-dsa-", 8) == 0;
-  FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
-  if (f == NULL) return 0;
-  uint64_t size = fct_file_size(f);
-  fclose(f);
-  if (size == 0 || size > KEY_MAX) return 0;
-  size_t len, der_len;
-  uint8_t *buf = fct_read_file(CMD, path, KEY_MAX, &len), *owned;
-  if (buf == NULL) return 0;
-  const uint8_t *der = fct_spki_der(buf, len, &der_len, &owned);
-  fc_slhdsa_pubkey key;
-  int is = der != NULL && fc_slhdsa_pubkey_from_der(&key, der, der_len) == FC_OK;
-  free(owned);
-  free(buf);
-  return is;
+  return fct_key_file_is(path, KEY_MAX, is_slhdsa_spki);
 }
 
 /* Loads KEY: raw (needs want) or SubjectPublicKeyInfo; 0 or FCT_EXIT_USAGE. */
