@@ -68,6 +68,12 @@ int bench_ec_main(const bench_opts *o);      /* bench_ec.c */
 int bench_pkcs7_main(const bench_opts *o);   /* bench_pkcs7.c */
 int bench_authenticode_main(const bench_opts *o); /* bench_authenticode.c */
 int bench_mldsa_main(const bench_opts *o);    /* bench_mldsa.c */
+int bench_sha256_x_main(const bench_opts *o); /* bench_sha256_x.c */
+int bench_hashsig_main(const bench_opts *o);  /* bench_hashsig.c */
+
+/* Stack bytes body() uses at most (bench_stack.c: a painted stack of its
+   own, minus an empty body's depth); -1 where it cannot be measured. */
+long bench_stack_of(void (*body)(void));
 
 /* Progress on stderr, one line rewritten in place ("[3/12] rsa_verify/4096"),
    only when stderr is a terminal. i counts from 1. Call bench_progress_clear

@@ -18,10 +18,9 @@
  * it); tools/bench-boringssl.sh and tools/bench-mldsa-native.sh compare
  * with BoringSSL and mldsa-native.
  * Memory: per kernel and parameter set (those --filter left a case of), the stack high-water mark of one
- * fc_mldsa_verify on a warm key: the call runs on a 64 KiB stack of our own
- * (ucontext) painted with a pattern, as tests/support/stack_depth.h does
- * (two patterns, the larger depth; minus an empty call's depth measured the
- * same way), plus sizeof(fc_mldsa_pubkey), the caller's key.
+ * fc_mldsa_verify on a warm key (bench_stack.c: on a painted stack of its
+ * own, minus an empty call's depth), plus sizeof(fc_mldsa_pubkey), the
+ * caller's key.
  * Clock: CLOCK_MONOTONIC (--clock thread: this thread's CPU time).
  * Method: the calls per run are calibrated so a run lasts about
  * --target-us (default 1000); the columns take turns within each case.
@@ -31,17 +30,12 @@
  * "mean_ns", "std_ns", "runs") and per stack measurement ("case":
  * "mldsaNN_stack", "kernel", "stack_bytes", "key_bytes").
  */
-#define _GNU_SOURCE /* ucontext's getcontext/makecontext/swapcontext; implies POSIX 2008 */
+#define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#if defined(__linux__) && defined(__GLIBC__)
-#include <ucontext.h>
-#define MLDSA_STACK_PROBE 1
-#endif
 
 #include "bench.h"
 #include "mldsa_data.h"
@@ -87,69 +81,25 @@ static int call_one(void *arg) {
 
 /* ---------------- stack high-water mark ---------------- */
 
-#ifdef MLDSA_STACK_PROBE
-#define PROBE_STACK (64 * 1024)
-static unsigned char probe_stack[PROBE_STACK] __attribute__((aligned(64)));
-static ucontext_t probe_main, probe_co;
-static void (*probe_body)(void);
 static const fc_mldsa_pubkey *probe_key;
 static const bench_mldsa_vec *probe_vec;
 static volatile fc_err probe_rc;
 
-static void probe_trampoline(void) { probe_body(); }
-
-static void body_empty(void) { probe_rc = FC_OK; }
 static void body_verify(void) {
   const bench_mldsa_vec *v = probe_vec;
   probe_rc = fc_mldsa_verify(probe_key, v->msg, v->msg_len, v->ctx, v->ctx_len, v->sig,
                              v->sig_len);
 }
 
-/* Runs probe_body on probe_stack and comes back (uc_link); 0 on success.
-   No locals: getcontext returns twice. */
-__attribute__((noinline)) static int probe_run(void) {
-  if (getcontext(&probe_co) != 0) return -1;
-  probe_co.uc_stack.ss_sp = probe_stack;
-  probe_co.uc_stack.ss_size = sizeof probe_stack;
-  probe_co.uc_link = &probe_main;
-  makecontext(&probe_co, probe_trampoline, 0);
-  return swapcontext(&probe_main, &probe_co);
-}
-
-/* Bytes of probe_stack body() used, the larger over two patterns; 0 when
-   the context switch failed. */
-static size_t probe_depth(void (*body)(void)) {
-  size_t worst = 0;
-  static const unsigned char pats[2] = {0xa5, 0x5a};
-  for (int p = 0; p < 2; p++) {
-    memset(probe_stack, pats[p], sizeof probe_stack);
-    probe_body = body;
-    if (probe_run() != 0) return 0;
-    size_t i = 0;
-    while (i < sizeof probe_stack && probe_stack[i] == pats[p]) i++;
-    if (sizeof probe_stack - i > worst) worst = sizeof probe_stack - i;
-  }
-  return worst;
-}
-
-/* Stack bytes of one fc_mldsa_verify with the pinned kernel; -1 when it
-   could not be measured or the verification failed. */
+/* Stack bytes of one fc_mldsa_verify with the pinned kernel (bench_stack.c);
+   -1 when it could not be measured or the verification failed. */
 static long verify_stack(const fc_mldsa_pubkey *key, const bench_mldsa_vec *v) {
-  size_t base = probe_depth(body_empty);
   probe_key = key;
   probe_vec = v;
   probe_rc = FC_ERR_ARG;
-  size_t d = probe_depth(body_verify);
-  if (base == 0 || d == 0 || probe_rc != FC_OK) return -1;
-  return d > base ? (long)(d - base) : 0;
+  long d = bench_stack_of(body_verify);
+  return probe_rc == FC_OK ? d : -1;
 }
-#else
-static long verify_stack(const fc_mldsa_pubkey *key, const bench_mldsa_vec *v) {
-  (void)key;
-  (void)v;
-  return -1;
-}
-#endif
 
 int bench_mldsa_main(const bench_opts *o) {
   int runs, drop = BENCH_WARMUP_RUNS;

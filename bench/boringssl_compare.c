@@ -23,13 +23,24 @@
  * (fc_mldsa_pubkey_init, MLDSA65_parse_public_key / MLDSA87_parse_public_key)
  * then verifying. fastcrypt runs its automatic mldsa kernel (printed).
  *
- * Usage: boringssl_compare [-r rounds] [-t ms_per_round] [-k keydir] [-c cpu] [-l] [filter ...]
+ * Usage: boringssl_compare [-r rounds] [-t ms_per_round] [-k keydir] [-c cpu] [-T] [-l] [filter ...]
+ * SLH-DSA (slhdsa-*; a BoringSSL with include/openssl/slhdsa.h, else these
+ * cases are not compiled): bench/slhdsa_data.h's signature per parameter set
+ * (generated from tests/vectors/slhdsa/noble_slhdsa.json), pure, empty
+ * context. BoringSSL takes the raw key on each call, so fastcrypt's side
+ * loads it per call too (fc_slhdsa_pubkey_init + fc_slhdsa_verify) against
+ * SLHDSA_SHA2_128S_verify, and SLHDSA_SHAKE_256F_verify where slhdsa.h has
+ * it. BoringSSL has no SLH-DSA-SHAKE-128s (as of a0689af2): no case for it.
+ *
  *   -r  rounds per case (default 41)
  *   -t  target duration of one round of one side, ms (default 2)
  *   -k  directory holding rsa{2048,4096}.{pkcs1,spki}.der, .sig, msg.sha256,
  *       ec{256,384}.spki.der, ec{256,384}.sig (DER) and msg.sha384
  *       (default: CMP_KEYDIR, set at build time by tools/bench-boringssl.sh)
  *   -c  pin the process to this CPU (default: no pinning)
+ *   -T  time with the thread's CPU clock (CLOCK_THREAD_CPUTIME_ID) instead of
+ *       CLOCK_MONOTONIC: on a loaded machine, time slices lost to other
+ *       processes are then not counted
  *   -l  list the case names and exit
  *   filter: run only cases whose name contains one of these substrings
  */
@@ -59,6 +70,11 @@
 #include <openssl/nid.h>
 #include <openssl/rsa.h>
 #include <openssl/sha.h>
+#if __has_include(<openssl/slhdsa.h>)
+#include <openssl/slhdsa.h>
+#include "slhdsa_data.h" /* one valid SLH-DSA signature per parameter set */
+#define CMP_SLHDSA 1
+#endif
 
 #ifndef CMP_KEYDIR
 #define CMP_KEYDIR "."
@@ -78,9 +94,10 @@ static void die(const char *what) {
 }
 #define CHECK(cond, what) do { if (UNLIKELY(!(cond))) die(what); } while (0)
 
+static clockid_t g_clock = CLOCK_MONOTONIC; /* -T: CLOCK_THREAD_CPUTIME_ID */
 static uint64_t now_ns(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(g_clock, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
@@ -391,6 +408,76 @@ static void bs_mldsa_warm(const void *a_, long iters) {
     CHECK(bs_mldsa_verify(a, &a->bs65, &a->bs87, a->v->sig) == 1, "MLDSAxx_verify (warm) failed");
 }
 
+#ifdef CMP_SLHDSA
+/* SLH-DSA (FIPS 205, pure, empty context): bench/slhdsa_data.h's signature
+   for the sets BoringSSL implements. Both sides take the raw key per call. */
+struct slhdsa_arg {
+  const bench_slhdsa_vec *v;
+  int (*bs_verify)(const uint8_t *sig, size_t sig_len, const uint8_t *pk, const uint8_t *msg,
+                   size_t msg_len, const uint8_t *ctx, size_t ctx_len);
+};
+static struct slhdsa_arg g_slhdsa[BENCH_SLHDSA_NVECS];
+static int g_nslhdsa;
+
+static fc_err fc_slhdsa_once(const bench_slhdsa_vec *v, const uint8_t *sig, const uint8_t *ctx,
+                             size_t ctx_len) {
+  fc_slhdsa_pubkey k;
+  fc_err rc = fc_slhdsa_pubkey_init(&k, (fc_slhdsa_param)v->param, v->pk, v->pk_len);
+  return rc != FC_OK ? rc : fc_slhdsa_verify(&k, v->msg, v->msg_len, ctx, ctx_len, sig, v->sig_len);
+}
+static void fc_slhdsa_b(const void *a_, long iters) {
+  const struct slhdsa_arg *a = a_;
+  for (long i = 0; i < iters; i++)
+    CHECK(fc_slhdsa_once(a->v, a->v->sig, a->v->ctx, a->v->ctx_len) == FC_OK,
+          "fc_slhdsa_verify failed");
+}
+static void bs_slhdsa_b(const void *a_, long iters) {
+  const struct slhdsa_arg *a = a_;
+  const bench_slhdsa_vec *v = a->v;
+  for (long i = 0; i < iters; i++)
+    CHECK(a->bs_verify(v->sig, v->sig_len, v->pk, v->msg, v->msg_len, v->ctx, v->ctx_len) == 1,
+          "SLHDSA_*_verify failed");
+}
+
+/* valid accepted, a corrupted signature and a wrong context refused, by both */
+static void slhdsa_check(const bench_slhdsa_vec *v,
+                         int (*bs)(const uint8_t *, size_t, const uint8_t *, const uint8_t *,
+                                   size_t, const uint8_t *, size_t)) {
+  CHECK(fc_slhdsa_once(v, v->sig, v->ctx, v->ctx_len) == FC_OK, "check: fc SLH-DSA valid");
+  CHECK(bs(v->sig, v->sig_len, v->pk, v->msg, v->msg_len, v->ctx, v->ctx_len) == 1,
+        "check: bssl SLH-DSA valid");
+  uint8_t *bad = malloc(v->sig_len);
+  memcpy(bad, v->sig, v->sig_len);
+  bad[v->sig_len / 2] ^= 0x04;
+  CHECK(fc_slhdsa_once(v, bad, v->ctx, v->ctx_len) == FC_ERR_SIG,
+        "check: fc accepted a bad SLH-DSA signature");
+  CHECK(bs(bad, v->sig_len, v->pk, v->msg, v->msg_len, v->ctx, v->ctx_len) == 0,
+        "check: bssl accepted a bad SLH-DSA signature");
+  free(bad);
+  const uint8_t wrong_ctx[1] = {0x42};
+  CHECK(fc_slhdsa_once(v, v->sig, wrong_ctx, 1) == FC_ERR_SIG,
+        "check: fc accepted a wrong SLH-DSA context");
+  CHECK(bs(v->sig, v->sig_len, v->pk, v->msg, v->msg_len, wrong_ctx, 1) == 0,
+        "check: bssl accepted a wrong SLH-DSA context");
+}
+
+static void slhdsa_setup(void) {
+  for (int i = 0; i < BENCH_SLHDSA_NVECS; i++) {
+    const bench_slhdsa_vec *v = &bench_slhdsa_vecs[i];
+    struct slhdsa_arg *a = &g_slhdsa[g_nslhdsa];
+    a->v = v;
+    a->bs_verify = NULL;
+    if (v->param == FC_SLH_DSA_SHA2_128S) a->bs_verify = SLHDSA_SHA2_128S_verify;
+#ifdef SLHDSA_SHAKE_256F_SIGNATURE_BYTES
+    if (v->param == FC_SLH_DSA_SHAKE_256F) a->bs_verify = SLHDSA_SHAKE_256F_verify;
+#endif
+    if (a->bs_verify == NULL) continue; /* BoringSSL lacks this set */
+    slhdsa_check(v, a->bs_verify);
+    g_nslhdsa++;
+  }
+}
+#endif /* CMP_SLHDSA */
+
 /* ------------------------------------------------------------------ */
 /* Case table                                                           */
 /* ------------------------------------------------------------------ */
@@ -603,6 +690,10 @@ static void setup_and_check(const char *keydir) {
                               wrong_ctx, 1)) == 0, "check: bssl accepted a wrong ML-DSA context");
   }
 
+#ifdef CMP_SLHDSA
+  slhdsa_setup();
+#endif
+
   /* ---- case table ---- */
   char nm[64];
   for (int op = 0; op < 2; op++)
@@ -646,6 +737,17 @@ static void setup_and_check(const char *keydir) {
     snprintf(nm, sizeof nm, "mldsa%d-verify-warm", g_mldsa[i].v->param);
     add_case(nm, "fastcrypt", fc_mldsa_warm, "boringssl", bs_mldsa_warm, &g_mldsa[i], 0);
   }
+#ifdef CMP_SLHDSA
+  for (int i = 0; i < g_nslhdsa; i++) {
+    /* "SLH-DSA-SHA2-128s" -> "slhdsa-sha2-128s-raw+verify" */
+    const char *p = g_slhdsa[i].v->name + 8;
+    size_t j = 0;
+    j += (size_t)snprintf(nm, sizeof nm, "slhdsa-");
+    for (; *p && j + 1 < sizeof nm; p++) nm[j++] = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+    snprintf(nm + j, sizeof nm - j, "-raw+verify");
+    add_case(nm, "fastcrypt", fc_slhdsa_b, "boringssl", bs_slhdsa_b, &g_slhdsa[i], 0);
+  }
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -746,8 +848,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-k") && i + 1 < argc) keydir = argv[++i];
     else if (!strcmp(argv[i], "-c") && i + 1 < argc) cpu = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-l")) list = 1;
+    else if (!strcmp(argv[i], "-T")) g_clock = CLOCK_THREAD_CPUTIME_ID;
     else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      printf("usage: %s [-r rounds(41)] [-t ms_per_round(2)] [-k keydir(%s)] [-c cpu] [-l] [filter ...]\n",
+      printf("usage: %s [-r rounds(41)] [-t ms_per_round(2)] [-k keydir(%s)] [-c cpu] [-T] [-l] [filter ...]\n",
              argv[0], CMP_KEYDIR);
       return 0;
     } else filters[nf++] = argv[i];
@@ -775,9 +878,20 @@ int main(int argc, char **argv) {
          fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512),
          fc_impl_active_for_bits(FC_OP_MONT, 2048), fc_impl_active_for_bits(FC_OP_MONT, 4096),
          fc_impl_active(FC_OP_EC), fc_impl_active(FC_OP_MLDSA));
+#ifdef CMP_SHA256_X /* the script's: core.h has FC_OP_SHA256_X (SLH-DSA's one-block hashes) */
+  printf("# fastcrypt kernels: sha256_x=%s keccak_x=%s\n", fc_impl_active(FC_OP_SHA256_X),
+         fc_impl_active(FC_OP_KECCAK_X));
+#endif
   printf("# boringssl %s (%s)\n", BSSL_COMMIT, OpenSSL_version(OPENSSL_VERSION));
   printf("# agreement checks passed (GCM ct+tag, open, bad-tag reject; SHA-1/256/512; HMAC; RSA, ECDSA, "
-         "ML-DSA ok/bad)\n");
+         "ML-DSA ok/bad%s)\n",
+#ifdef CMP_SLHDSA
+         ", SLH-DSA ok/bad/ctx"
+#else
+         ""
+#endif
+  );
+  printf("# clock: %s\n", g_clock == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "CLOCK_THREAD_CPUTIME_ID");
   printf("# %d rounds x ~%.2f ms per side, sides alternate; ns/call (us when >=100000 ns), MB/s = 1e6 B/s\n",
          rounds, ms);
   printf("# ratio = speed(A)/speed(B) = ns(B)/ns(A): >1 means A faster. A = left side, B = right side\n");

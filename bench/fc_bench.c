@@ -148,6 +148,22 @@ static const mode modes[] = {
      "  no OpenSSL column: OpenSSL 3.0 has no ML-DSA (tools/bench-boringssl.sh and\n"
      "  tools/bench-mldsa-native.sh compare with BoringSSL and mldsa-native)\n",
      bench_mldsa_main},
+    {"sha256x",
+     "many SHA-256 streams: 16 messages of 64 bytes per sha256_x kernel vs one stream",
+     O_RUNS | O_TARGET | O_CLOCK,
+     "  --runs N        runs per case, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n",
+     bench_sha256_x_main},
+    {"hashsig",
+     "SLH-DSA, LMS/HSS, XMSS verify per sha256_x / keccak_x kernel (multi-stream gain); stack used",
+     O_RUNS | O_TARGET | O_CLOCK,
+     "  --runs N        runs per case, the first 5 dropped as warm-up (default 100, 6..1000)\n"
+     "  --target-us T   length of one run in microseconds (default 1000)\n"
+     "  --clock C       monotonic (default) or thread (CPU time of this thread)\n"
+     "  peers: tools/bench-boringssl.sh (SLH-DSA), tools/bench-lms-peer.sh (hash-sigs),\n"
+     "  tools/bench-xmss-botan.sh (Botan)\n",
+     bench_hashsig_main},
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 

@@ -89,6 +89,8 @@ int fct_verify_slhdsa(const char *alg, const char *key_path, const char *sig_pat
 int fct_is_slhdsa(const char *alg, const char *path);
 /* verify with an HSS key (cli/verify_hss.c). */
 int fct_verify_hss(const char *key_path, const char *sig_path, const char *file);
+/* verify with an XMSS (mt 0) or XMSS^MT (mt 1) key (cli/verify_xmss.c). */
+int fct_verify_xmss(int mt, const char *key_path, const char *sig_path, const char *file);
 int fct_gcm_main(int decrypt, int argc, char **argv);       /* cli/gcm.c */
 int fct_kernels_main(int argc, char **argv);                /* cli/kernels.c */
 int fct_x509_main(int argc, char **argv);                   /* cli/x509.c */

@@ -13,7 +13,7 @@
 static const char *const op_names[FC_OP_COUNT] = {"mont", "sha1", "sha256",
                                                   "sha512", "aes", "ghash",
                                                   "keccak", "keccak_x", "ec",
-                                                  "mldsa"};
+                                                  "mldsa", "sha256_x"};
 
 #define MAX_KERNELS 16
 

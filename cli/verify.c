@@ -21,6 +21,7 @@ static void usage(FILE *f) {
           "       fastcrypt verify --alg ml-dsa-44|ml-dsa-65|ml-dsa-87 --key KEY --sig SIG\n"
           "                        [--ctx HEX] FILE\n"
           "       fastcrypt verify --alg hss --key KEY --sig SIG FILE\n"
+          "       fastcrypt verify --alg xmss|xmssmt --key KEY --sig SIG FILE\n"
           "       fastcrypt verify --alg slh-dsa-SET --key KEY --sig SIG [--ctx HEX] FILE\n"
           "Verify an RSA, ECDSA or ML-DSA signature of FILE ('-': standard input).\n"
           "\n"
@@ -44,6 +45,10 @@ static void usage(FILE *f) {
           "  --ctx HEX       ML-DSA context string in hex, either case (default empty)\n"
           "  --alg hss       HSS/LMS (RFC 8554): KEY the HSS public key (u32 L || LMS\n"
           "                  public key), SIG the HSS signature\n"
+          "  --alg xmss|xmssmt\n"
+          "                  XMSS or XMSS^MT (RFC 8391, SP 800-208): KEY the raw public\n"
+          "                  key with its OID (u32 OID || root || SEED), SIG the raw\n"
+          "                  signature\n"
           "  --alg slh-dsa-sha2-128s ... slh-dsa-shake-256f\n"
           "                  SLH-DSA (FIPS 205, pure): KEY and SIG as for ML-DSA, --ctx too\n"
           "  --help          this text\n"
@@ -249,6 +254,13 @@ int fct_verify_main(int argc, char **argv) {
       return FCT_EXIT_USAGE;
     }
     return fct_verify_hss(key_path, sig_path, file);
+  }
+  if (alg_arg != NULL && (strcmp(alg_arg, "xmss") == 0 || strcmp(alg_arg, "xmssmt") == 0)) {
+    if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL || ctx_arg != NULL) {
+      fct_error(CMD, "--hash, --pss, --salt, --e and --ctx do not apply to XMSS");
+      return FCT_EXIT_USAGE;
+    }
+    return fct_verify_xmss(strcmp(alg_arg, "xmssmt") == 0, key_path, sig_path, file);
   }
   if (fct_is_slhdsa(alg_arg, key_path)) {
     if (hash_arg != NULL || pss || salt_arg != NULL || e_arg != NULL) {

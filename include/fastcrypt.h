@@ -18,6 +18,7 @@
 #include "fastcrypt/ec.h"   /* ECDSA P-256 and P-384 verification */
 #include "fastcrypt/mldsa.h" /* ML-DSA verification (FIPS 204) */
 #include "fastcrypt/lms.h"   /* LMS/HSS verification (RFC 8554) */
+#include "fastcrypt/xmss.h"  /* XMSS, XMSS^MT verification (RFC 8391) */
 #include "fastcrypt/slhdsa.h" /* SLH-DSA verification (FIPS 205) */
 #include "fastcrypt/x509.h" /* X.509 certificates: parsing, signatures, chains */
 #include "fastcrypt/pkcs7.h" /* PKCS#7 / CMS SignedData verification */

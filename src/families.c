@@ -48,6 +48,7 @@ const fc__op_kernels *const fc__op_tables[FC_OP_COUNT] = {
     [FC_OP_KECCAK_X] = HASH_OP(fc__keccak_x_op),
     [FC_OP_EC] = EC_OP(fc__ec_op),
     [FC_OP_MLDSA] = MLDSA_OP(fc__mldsa_op),
+    [FC_OP_SHA256_X] = HASH_OP(fc__sha256_x_op),
 };
 
 /* Each family's kernel names (its table file). */
@@ -61,10 +62,12 @@ extern const char *const fc__keccak_names[];
 extern const char *const fc__keccak_x_names[];
 extern const char *const fc__ec_names[];
 extern const char *const fc__mldsa_names[];
+extern const char *const fc__sha256_x_names[];
 const char *const *const fc__op_known[FC_OP_COUNT] = {
     [FC_OP_MONT] = fc__mont_names,     [FC_OP_SHA1] = fc__sha1_names,
     [FC_OP_SHA256] = fc__sha256_names, [FC_OP_SHA512] = fc__sha512_names,
     [FC_OP_AES] = fc__aes_names,       [FC_OP_GHASH] = fc__ghash_names,
     [FC_OP_KECCAK] = fc__keccak_names, [FC_OP_KECCAK_X] = fc__keccak_x_names,
     [FC_OP_EC] = fc__ec_names,         [FC_OP_MLDSA] = fc__mldsa_names,
+    [FC_OP_SHA256_X] = fc__sha256_x_names,
 };

@@ -8,7 +8,7 @@ set(_fc_edk2_sources
   ${_fc_edk2}/FastCryptLib/Init.c ${_fc_edk2}/FastCryptLib/Hash.c
   ${_fc_edk2}/FastCryptLib/Hmac.c ${_fc_edk2}/FastCryptLib/Kdf.c
   ${_fc_edk2}/FastCryptLib/Cipher.c ${_fc_edk2}/FastCryptLib/Rsa.c ${_fc_edk2}/FastCryptLib/Ec.c
-  ${_fc_edk2}/FastCryptLib/MlDsa.c
+  ${_fc_edk2}/FastCryptLib/MlDsa.c ${_fc_edk2}/FastCryptLib/SlhDsa.c
   ${_fc_edk2}/FastCryptLib/X509.c ${_fc_edk2}/FastCryptLib/X509Stack.c
   ${_fc_edk2}/FastCryptLib/X509Chain.c ${_fc_edk2}/FastCryptLib/X509Name.c
   ${_fc_edk2}/FastCryptLib/X509Fields.c ${_fc_edk2}/FastCryptLib/Pkcs7.c
@@ -26,10 +26,11 @@ function(fc_edk2_test target efiapi)
       set_tests_properties(${target} PROPERTIES ENVIRONMENT "FCT_CHECK_CPUINFO=1")
     endif()
   endif()
-  # the X.509 / PKCS#7 / Authenticode cases and the ML-DSA ones: more sources of the binary
+  # the X.509 / PKCS#7 / Authenticode cases, the ML-DSA and the SLH-DSA ones: more sources of the binary
   target_sources(${target} PRIVATE ${_fc_edk2_sources}
     ${CMAKE_CURRENT_SOURCE_DIR}/clients/edk2_pkcs7_cases.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/clients/edk2_mldsa_cases.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/clients/edk2_mldsa_cases.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/clients/edk2_slhdsa_cases.cpp)
   target_include_directories(${target} PRIVATE
     ${_fc_edk2}/test/include ${_fc_edk2}/test ${_fc_edk2}/Include)
   if(efiapi)

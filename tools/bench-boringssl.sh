@@ -9,7 +9,13 @@
 # MLDSA65_parse_public_key) and warm verify (mldsa65-verify-warm), on the
 # one signature per parameter set of bench/mldsa_data.h (generated from
 # tests/vectors/mldsa/noble_mldsa.json; `-- mldsa` runs only those; fastcrypt
-# uses its automatic mldsa kernel, printed in the header). The two
+# uses its automatic mldsa kernel, printed in the header), and SLH-DSA
+# (FIPS 205, pure, empty context; a BoringSSL with include/openssl/slhdsa.h)
+# SHA2-128s (SLHDSA_SHA2_128S_verify) and SHAKE-256f (SLHDSA_SHAKE_256F_verify,
+# when slhdsa.h has it; BoringSSL has no SHAKE-128s), the raw key loaded on
+# every call on both sides (slhdsa-sha2-128s-raw+verify: fc_slhdsa_pubkey_init
+# + fc_slhdsa_verify), on bench/slhdsa_data.h's signatures (generated from
+# tests/vectors/slhdsa/noble_slhdsa.json; `-- slhdsa` runs only those). The two
 # libraries alternate round by round; every result is checked, and outputs
 # are compared between them before timing.
 # Not part of the test command: it needs a BoringSSL built outside the
@@ -20,7 +26,8 @@
 #   BSSL_DIR      BoringSSL source tree with build/libcrypto.a
 #   FC_BUILD_DIR  a Release build of this tree (default build-bench; built here
 #                 with --target fastcrypt if missing)
-#   args          -r rounds (41), -t ms per round (2), -c cpu, -l, case filters
+#   args          -r rounds (41), -t ms per round (2), -c cpu, -T (thread CPU
+#                 clock), -l, case filters
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bssl=${1:?usage: tools/bench-boringssl.sh BSSL_DIR [FC_BUILD_DIR] [-- args]}
@@ -57,8 +64,11 @@ cpuid=
 nm "$fcb/src/libfastcrypt.a" > "$tmp/nm.txt" 2> /dev/null || true
 if grep -q ' U cpu_identify\| U cpuid_\| U cpu_exec_cpuid' "$tmp/nm.txt"; then cpuid=-lcpuid; fi
 bssl_commit=$(git -C "$bssl" rev-parse HEAD 2> /dev/null || cat "$bssl/COMMIT" 2> /dev/null || echo unknown)
+# print the multi-stream SHA-256 kernel too where this tree has that op
+sha256x=
+grep -q FC_OP_SHA256_X include/fastcrypt/core.h && sha256x=-DCMP_SHA256_X
 fc_desc="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +dirty), $fcb"
-cc -O2 -std=c11 -Wall -Wextra -DCMP_KEYDIR="\"$tmp\"" -DBSSL_COMMIT="\"$bssl_commit\"" \
+cc -O2 -std=c11 -Wall -Wextra $sha256x -DCMP_KEYDIR="\"$tmp\"" -DBSSL_COMMIT="\"$bssl_commit\"" \
   -DFC_DESC="\"$fc_desc\"" -I include -I "$bssl/include" bench/boringssl_compare.c \
   -o "$tmp/boringssl_compare" "$fcb/src/libfastcrypt.a" $cpuid "$bssl/build/libcrypto.a" \
   -lstdc++ -lpthread

@@ -6,7 +6,9 @@
 # bench-pkcs7.json (detached PKCS#7 with a 2-certificate chain: fc_bench pkcs7),
 # bench-authenticode.json (Debian's signed shim: fc_bench authenticode) and
 # bench-mldsa.json (ML-DSA-44/65/87 per mldsa kernel, and the stack one
-# verification uses: fc_bench mldsa).
+# verification uses: fc_bench mldsa), bench-hashsig.json (SLH-DSA, LMS/HSS,
+# XMSS per many-stream hash kernel: fc_bench hashsig) and bench-sha256x.json
+# (many SHA-256 streams against one: fc_bench sha256x).
 # Usage: tools/bench.sh [fc_bench verify options]
 #        (from the repository root, as root on Debian 12; e.g. --runs 20,
 #        --filter rsa_verify, --kernels scalar32,openssl, --clock thread;
@@ -47,3 +49,11 @@ echo "JSON records: $PWD/bench-authenticode.json"
 # tools/bench-mldsa-native.sh for peers).
 "$out/bench/fc_bench" mldsa --json "$PWD/bench-mldsa.json"
 echo "JSON records: $PWD/bench-mldsa.json"
+# Hash-based signatures (SLH-DSA, LMS/HSS, XMSS) per sha256_x / keccak_x
+# kernel, the single-stream column beside the many-stream ones, and the
+# stack of one verification; many SHA-256 streams against one (peers:
+# tools/bench-boringssl.sh, tools/bench-lms-peer.sh, tools/bench-xmss-botan.sh).
+"$out/bench/fc_bench" hashsig --json "$PWD/bench-hashsig.json"
+echo "JSON records: $PWD/bench-hashsig.json"
+"$out/bench/fc_bench" sha256x --json "$PWD/bench-sha256x.json"
+echo "JSON records: $PWD/bench-sha256x.json"

@@ -20,14 +20,14 @@ cmake --build "$dir" -j "$(nproc)"
 # parsers: a few seconds for these counts).
 declare -A default_runs=([fuzz_der]=100000 [fuzz_vboot]=30000 [fuzz_rsa]=4000 [fuzz_pem]=200000 [fuzz_ec_key]=20000 [fuzz_ec_sig]=20000 [fuzz_x509]=200000 [fuzz_pkcs7]=100000 [fuzz_pe]=200000
   [fuzz_sum_line]=500000 [fuzz_edk2]=50000 [fuzz_mldsa]=3000 [fuzz_mldsa_key]=50000
-  [fuzz_lms]=5000 [fuzz_slhdsa]=2000)
+  [fuzz_lms]=5000 [fuzz_slhdsa]=2000 [fuzz_xmss]=2000)
 # Input bound: 1200 bytes, except PKCS#7 and the EDK2 instance, whose
 # timestamped seeds (a SignedData with its RFC 3161 token, Microsoft's
 # token) run to 6 KB; ML-DSA's key, signature and message to 16 KiB; an HSS
 # key and signature with up to three levels to 4 KiB; SLH-DSA's to 50 KiB
-# (a 256f signature).
+# (a 256f signature); XMSS's to 8 KiB (XMSS^MT 20/4 seeds: 5.5 KB).
 declare -A max_len=([fuzz_pkcs7]=8192 [fuzz_edk2]=8192 [fuzz_mldsa]=16384 [fuzz_lms]=4096
-  [fuzz_slhdsa]=51200)
+  [fuzz_slhdsa]=51200 [fuzz_xmss]=8192)
 n=0
 for src in tests/fuzz/fuzz_*.c; do
   name=$(basename "$src" .c)

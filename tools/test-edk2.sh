@@ -18,7 +18,7 @@ out=${1:?usage: tools/test-edk2.sh <outdir>}/edk2
 root=$PWD
 mkdir -p "$out"
 python3 contrib/edk2/test/make_vectors.py tests/vectors "$out/edk2_vectors.h"
-shim=(Init Hash Hmac Kdf Cipher Rsa Ec MlDsa X509 X509Stack X509Chain X509Name X509Fields Pkcs7 Pkcs7Signers Authenticode
+shim=(Init Hash Hmac Kdf Cipher Rsa Ec MlDsa SlhDsa X509 X509Stack X509Chain X509Name X509Fields Pkcs7 Pkcs7Signers Authenticode
   Unsupported)
 edk2_common="-Os -ffreestanding -fno-builtin -fno-strict-aliasing -fno-common -ffunction-sections -fdata-sections -Wall -Werror"
 

@@ -78,10 +78,12 @@ fc_err fc_init_features(uint64_t allowed);
    at once (ParallelHash's leaves). Two ops, because the best kernel for one
    state and for many can differ on one CPU. FC_OP_EC: the field and point
    arithmetic of ECDSA P-256 and P-384 verification. FC_OP_MLDSA: ML-DSA's
-   polynomial arithmetic mod q (NTT, products, UseHint). */
+   polynomial arithmetic mod q (NTT, products, UseHint). FC_OP_SHA256_X:
+   many independent SHA-256 compressions at once (the hash-based
+   signatures' one-block hashes); last, so the values before it stay. */
 typedef enum { FC_OP_MONT, FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512,
                FC_OP_AES, FC_OP_GHASH, FC_OP_KECCAK, FC_OP_KECCAK_X, FC_OP_EC,
-               FC_OP_MLDSA, FC_OP_COUNT } fc_op;
+               FC_OP_MLDSA, FC_OP_SHA256_X, FC_OP_COUNT } fc_op;
 
 typedef struct { const char *name; uint64_t needs; int usable; uint64_t avoid; } fc_impl_info;
 

@@ -22,7 +22,9 @@ typedef struct {
   fc_slice issuer;        /* sid IssuerAndSerialNumber: the Name (whole) ... */
   fc_slice serial;        /* ... and the serial's content octets */
   fc_slice ski;           /* sid [0] subjectKeyIdentifier: its octets (issuer, serial empty) */
-  uint32_t digest_alg;    /* fc_hash_alg of digestAlgorithm; 0 when unknown */
+  uint32_t digest_alg;    /* fc_hash_alg of digestAlgorithm, or FC_SLHDSA_PH_SHAKE128 /
+                             FC_SLHDSA_PH_SHAKE256 for id-shake128 / id-shake256 (RFC
+                             8702: 32- and 64-byte digests); 0 when unknown */
   fc_sigalg sig_alg;      /* signatureAlgorithm (rsaEncryption reads as RSA PKCS#1 with digest_alg) */
   fc_slice signed_attrs;  /* [0] signedAttrs, whole TLV (tag A0); empty when absent */
   fc_slice signature;     /* the signature's octets */
@@ -61,6 +63,14 @@ fc_err fc_pkcs7_parse(fc_pkcs7 *p7, const uint8_t *der, size_t der_len);
  * `trusted` with p7's certificates as intermediates (fc_x509_verify_chain
  * with flags and now). signer_cert (may be NULL) receives the first
  * signer's certificate.
+ * ML-DSA (RFC 9882) and SLH-DSA (RFC 9814) signers sign the re-tagged
+ * attributes or the content themselves, not a digest; an SLH-DSA signer's
+ * digestAlgorithm must be at least as strong as its set (RFC 9814 section
+ * 4): a digest of at least 2n bytes, so SHA-256 and SHAKE128 (or longer)
+ * for the 128-bit sets, SHA-384, SHA-512 or SHAKE256 for the 192-bit
+ * ones, SHA-512 or SHAKE256 for the 256-bit ones; else FC_ERR_SIG. SHAKE
+ * digests serve ML-DSA and SLH-DSA signers only (FC_ERR_UNSUPPORTED for
+ * another).
  * FC_OK: every signer verifies. FC_ERR_SIG: one does not (altered content
  * or attributes, a bad signature, no chain, a missing certificate, no
  * content). FC_ERR_UNSUPPORTED: an unknown digest or signature algorithm.

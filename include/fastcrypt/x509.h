@@ -10,6 +10,7 @@
 #include "fastcrypt/hash.h"
 #include "fastcrypt/mldsa.h"
 #include "fastcrypt/rsa.h"
+#include "fastcrypt/slhdsa.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,8 +29,11 @@ typedef enum {
   FC_SIGALG_RSA_PKCS1 = 1, /* sha{1,224,256,384,512}WithRSAEncryption: hash says which */
   FC_SIGALG_RSA_PSS,       /* id-RSASSA-PSS (RFC 4055) with its parameters */
   FC_SIGALG_ECDSA,         /* ecdsa-with-SHA{1,256,384,512} */
-  FC_SIGALG_MLDSA          /* id-ml-dsa-44/65/87 (RFC 9881): pure ML-DSA over the data
+  FC_SIGALG_MLDSA,         /* id-ml-dsa-44/65/87 (RFC 9881): pure ML-DSA over the data
                               itself, empty context; hash 0, the OID names the set */
+  FC_SIGALG_SLHDSA         /* id-slh-dsa-sha2-128s .. id-slh-dsa-shake-256f (RFC 9909):
+                              pure SLH-DSA over the data itself, empty context; hash 0,
+                              the OID names the set */
 } fc_sigalg_kind;
 
 typedef struct {
@@ -42,7 +46,13 @@ typedef struct {
 } fc_sigalg;
 
 /* Key types of a SubjectPublicKeyInfo. */
-typedef enum { FC_KEY_UNKNOWN = 0, FC_KEY_RSA = 1, FC_KEY_EC, FC_KEY_MLDSA } fc_key_kind;
+typedef enum {
+  FC_KEY_UNKNOWN = 0,
+  FC_KEY_RSA = 1,
+  FC_KEY_EC,
+  FC_KEY_MLDSA,
+  FC_KEY_SLHDSA /* id-slh-dsa-* (RFC 9909), parameters absent */
+} fc_key_kind;
 
 /* keyUsage bits (RFC 5280 4.2.1.3), bit n of the BIT STRING as 1 << n. */
 #define FC_KU_DIGITAL_SIGNATURE (1u << 0)
@@ -139,11 +149,16 @@ fc_err fc_x509_ec_key(const fc_x509_cert *cert, fc_ec_pubkey *key);
    fc_mldsa_pubkey_from_der on cert->spki; FC_ERR_UNSUPPORTED for another
    key type or a build without FC_WITH_MLDSA. */
 fc_err fc_x509_mldsa_key(const fc_x509_cert *cert, fc_mldsa_pubkey *key);
+/* An SLH-DSA key (id-slh-dsa-sha2-128s .. id-slh-dsa-shake-256f, parameters
+   absent, RFC 9909): as fc_slhdsa_pubkey_from_der on cert->spki;
+   FC_ERR_UNSUPPORTED for another key type or a build without
+   FC_WITH_HASHSIG. */
+fc_err fc_x509_slhdsa_key(const fc_x509_cert *cert, fc_slhdsa_pubkey *key);
 
 /*
  * Workspace of fc_x509_verify_sig and fc_x509_check_signed: an RSA key of up
  * to 8192 bits and its verification's workspace (which also holds an
- * ML-DSA key). Aligned as a uint64_t.
+ * ML-DSA or an SLH-DSA key). Aligned as a uint64_t.
  */
 #define FC_X509_SIG_WORKSPACE_BYTES \
   (sizeof(fc_rsa_pubkey) + FC_RSA_VERIFY_WORKSPACE_BYTES(FC_RSA_MAX_BITS) + 64)
@@ -155,8 +170,10 @@ fc_err fc_x509_mldsa_key(const fc_x509_cert *cert, fc_mldsa_pubkey *key);
  * FC_ERR_KEY / FC_ERR_DER (the key), FC_ERR_ARG (NULL, workspace too
  * small). ECDSA signatures are DER; RSA ones the modulus's length; ML-DSA
  * ones the set's length, the set named by alg's OID and the key's alike
- * (another pairing is FC_ERR_SIG). ML-DSA keys live in the workspace, and
- * an ML-DSA verification adds up to FC_MLDSA_STACK_MAX bytes of stack.
+ * (another pairing is FC_ERR_SIG). SLH-DSA likewise (RFC 9909: pure,
+ * empty context; up to FC_SLHDSA_SIG_MAX bytes, read in place). ML-DSA and
+ * SLH-DSA keys live in the workspace; an ML-DSA verification adds up to
+ * FC_MLDSA_STACK_MAX bytes of stack, an SLH-DSA one FC_SLHDSA_STACK_MAX.
  */
 fc_err fc_x509_verify_sig(fc_slice spki, const fc_sigalg *alg, const uint8_t *data, size_t len,
                           const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);

@@ -28,7 +28,7 @@ static const char *const op_names[FC_OP_COUNT] = {
     [FC_OP_MONT] = "mont",     [FC_OP_SHA1] = "sha1", [FC_OP_SHA256] = "sha256",
     [FC_OP_SHA512] = "sha512", [FC_OP_AES] = "aes",   [FC_OP_GHASH] = "ghash",
     [FC_OP_KECCAK] = "keccak", [FC_OP_KECCAK_X] = "keccak_x", [FC_OP_EC] = "ec",
-    [FC_OP_MLDSA] = "mldsa",
+    [FC_OP_MLDSA] = "mldsa",   [FC_OP_SHA256_X] = "sha256_x",
 };
 #endif
 

@@ -29,10 +29,10 @@ extern const fc__sha_kernel fc__sha1_scalar;
 extern const fc__sha_kernel fc__sha256_scalar;
 extern const fc__sha_kernel fc__sha512_scalar;
 
-/* Tables of FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512, FC_OP_KECCAK and
-   FC_OP_KECCAK_X for the dispatcher (hash/hash_kernels.c). */
+/* Tables of FC_OP_SHA1, FC_OP_SHA256, FC_OP_SHA512, FC_OP_KECCAK,
+   FC_OP_KECCAK_X and FC_OP_SHA256_X for the dispatcher (hash/hash_kernels.c). */
 extern const fc__op_kernels fc__sha1_op, fc__sha256_op, fc__sha512_op, fc__keccak_op,
-    fc__keccak_x_op;
+    fc__keccak_x_op, fc__sha256_x_op;
 
 /* Active kernel of a hash op (FC_OP_SHA1, FC_OP_SHA256 or FC_OP_SHA512);
    NULL when built with FC_WITH_SHA=OFF. */
@@ -125,6 +125,42 @@ static inline const fc__keccak_kernel *fc__keccak_active(void) {
 static inline const fc__keccak_x_kernel *fc__keccak_x_active(void) {
   return (const fc__keccak_x_kernel *)fc__active(FC_OP_KECCAK_X);
 }
+
+/* ------------------------------------------------------------------ */
+/* Many SHA-256 compressions at once (FC_OP_SHA256_X)                   */
+/* ------------------------------------------------------------------ */
+
+/* n >= 1 independent SHA-256 states st[i] (8 words each, H0..H7 of FIPS 180-4),
+   each folding nblocks 64-byte blocks from in[i] (64 * nblocks bytes). Any n:
+   the kernel runs groups of `lanes` side by side (a short last group pays for
+   a full one). Pointers may repeat only if the states are distinct. */
+typedef struct fc__sha256_x_kernel {
+  fc__kernel_head h;
+  void (*compress_x)(uint32_t *const *st, const uint8_t *const *in, size_t n, size_t nblocks);
+  uint32_t lanes; /* streams per group */
+  uint32_t stack; /* bytes of stack compress_x uses at most */
+} fc__sha256_x_kernel;
+#define FC__SHA256_X_MAX_LANES 16
+static inline const fc__sha256_x_kernel *fc__sha256_x_active(void) {
+  return (const fc__sha256_x_kernel *)fc__active(FC_OP_SHA256_X);
+}
+/* n independent messages msg[i] of the same len bytes, each continuing a
+   SHA-256 from the state init (8 words; NULL: the IV of FIPS 180-4) after
+   prefix bytes (a multiple of 64) already folded into init; out[i] gets the
+   32-byte digest (out[i] may alias msg[i]). Any n >= 0. On kernel xk. */
+void fc__sha256_x(const fc__sha256_x_kernel *xk, const uint32_t *init, uint64_t prefix,
+                  const uint8_t *const *msg, size_t len, size_t n, uint8_t *const *out);
+
+/* The kernels: "avx512" (16 lanes, x86-64), "avx2" (8), "shani" (SHA-NI,
+   streams interleaved), "neon" (4, AArch64), "single" (portable: one stream
+   after another on the active FC_OP_SHA256 kernel). */
+extern const fc__sha256_x_kernel fc__sha256_x_avx512;
+extern const fc__sha256_x_kernel fc__sha256_x_avx2;
+extern const fc__sha256_x_kernel fc__sha256_x_shani;
+extern const fc__sha256_x_kernel fc__sha256_x_neon;
+extern const fc__sha256_x_kernel fc__sha256_x_single;
+/* Stack bytes of fc__sha256_x beyond its kernel's figure (sha256_x.c). */
+#define FC__SHA256_X_DRIVER_STACK 2816
 
 /* Sponge steps over a state and its position pos in the current block
    (0 <= pos < rate while absorbing). absorb returns the new pos; pad XORs

@@ -1,6 +1,6 @@
 /*
  * The hash family's tables for the dispatcher: FC_OP_SHA1, FC_OP_SHA256,
- * FC_OP_SHA512, FC_OP_KECCAK and FC_OP_KECCAK_X. Baseline ISA. Hardware
+ * FC_OP_SHA512, FC_OP_KECCAK, FC_OP_KECCAK_X and FC_OP_SHA256_X. Baseline ISA. Hardware
  * instructions first, then AVX-512VL, AVX2, then scalar; the order follows
  * measurement (docs/kernels.md "The order and why"). FC_WITH_SHA=OFF
  * leaves every list empty (the hash API returns FC_ERR_UNSUPPORTED).
@@ -12,6 +12,7 @@ const char *const fc__sha256_names[] = {"shani", "avx2", "armv8", "scalar", NULL
 const char *const fc__sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 const char *const fc__keccak_names[] = {"avx512", "armv8", "scalar", NULL};
 const char *const fc__keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
+const char *const fc__sha256_x_names[] = {"avx512", "avx2", "shani", "neon", "single", NULL};
 
 #if defined(FC_HAVE_SHA)
 static const fc__kernel_head *const sha1_list[] = {
@@ -61,6 +62,23 @@ static const fc__kernel_head *const keccak_x_list[] = {
     &fc__keccak_x_avx2.h,
 #endif
     &fc__keccak_x_scalar.h};
+/* Many SHA-256 states: AVX-512's sixteen lanes, AVX2's eight, SHA-NI on
+   interleaved streams, NEON's four, then one stream after another on the
+   FC_OP_SHA256 kernel ("single"). */
+static const fc__kernel_head *const sha256_x_list[] = {
+#if defined(FC_HAVE_SHA256_X_AVX512)
+    &fc__sha256_x_avx512.h,
+#endif
+#if defined(FC_HAVE_SHA256_X_AVX2)
+    &fc__sha256_x_avx2.h,
+#endif
+#if defined(FC_HAVE_SHA256_X_SHANI)
+    &fc__sha256_x_shani.h,
+#endif
+#if defined(FC_HAVE_SHA256_X_NEON)
+    &fc__sha256_x_neon.h,
+#endif
+    &fc__sha256_x_single.h};
 #define LIST(l) l, sizeof(l) / sizeof(l[0])
 #else
 #define LIST(l) NULL, 0
@@ -81,3 +99,4 @@ const fc__op_kernels fc__sha512_op = {LIST(sha512_list), NULL, 0, NULL, 0, NULL}
 const fc__op_kernels fc__keccak_op = {LIST(keccak_list), NULL, 0, NULL, 0, NULL};
 const fc__op_kernels fc__keccak_x_op = {
     LIST(keccak_x_list), NULL, 0, NULL, 0, NULL};
+const fc__op_kernels fc__sha256_x_op = {LIST(sha256_x_list), NULL, 0, NULL, 0, NULL};

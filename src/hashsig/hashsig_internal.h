@@ -14,6 +14,60 @@ extern "C" { /* the tests call internal symbols */
 #endif
 
 /* ================================================================== */
+/* Many independent hashes at once: src/hashsig/hashsig_x.c           */
+/* ================================================================== */
+
+/* The hash of a batch: SHA-256 continuing from a start state (messages of
+   at most 119 bytes after the prefix: one or two blocks), or SHAKE256 /
+   SHAKE128 from the empty state (messages of at most 128 bytes: one
+   block), each output cut to n bytes. */
+typedef struct fc__hs_x {
+  uint32_t shake;       /* 0: SHA-256 on FC_OP_SHA256_X; 1: SHAKE256, 2: SHAKE128 (below) */
+  uint32_t rate;        /* SHAKE: 136 or 168 */
+  uint32_t n;           /* output bytes: 16, 24 or 32 */
+  uint32_t lanes;       /* messages the kernel hashes side by side (SHAKE: 1
+                           on FC_OP_KECCAK, FC__KECCAK_X_MAX on FC_OP_KECCAK_X) */
+  uint32_t init[8];     /* SHA-256: the state after prefix bytes */
+  uint64_t prefix;      /* SHA-256: bytes folded into init (a multiple of 64) */
+  const void *kernel;   /* fc__sha256_x_kernel, fc__keccak_x_kernel or fc__keccak_kernel */
+} fc__hs_x;
+#define FC__HS_X_LANES_MAX 16 /* FC__SHA256_X_MAX_LANES; FC__KECCAK_X_MAX is 8 */
+#define FC__HS_X_BUF 128      /* bytes of one message buffer, at most */
+/* SHAKE batches use FC_OP_KECCAK_X only on a many-state kernel declaring
+   at most this much stack (avx512). On a deeper one (avx2: 5,440 B, which
+   would take the verifiers past 8 KiB) and on scalar (one state after
+   another anyway) they hash one state at a time on FC_OP_KECCAK's kernel,
+   the single-stream baseline of fc_bench hashsig. */
+#define FC__HS_X_KECCAK_X_STACK 1536
+
+/* shake 0: SHA-256 from the IV (prefix64 NULL) or after the 64-byte block
+   prefix64; 1, 2: SHAKE256, SHAKE128 (prefix64 NULL). 0 when the hash
+   kernels are not built. */
+int fc__hs_x_init(fc__hs_x *x, int shake, uint32_t n, const uint8_t *prefix64);
+/* count independent messages of len bytes: buf[i] holds one; SHA-256
+   writes its padding into it, so it has room for the message's blocks (64
+   bytes for len <= 55, 128 to 119). out[i] gets n bytes and may not alias
+   buf[i]. Any count. */
+void fc__hs_x_hash(const fc__hs_x *x, uint8_t *const *buf, size_t len, size_t count,
+                   uint8_t *const *out);
+
+/* count (<= FC__HS_CHAINS_MAX) Winternitz chains of one one-time key:
+   chain i hashes tmpl (tmpl_len bytes) with its number idx0 + i written at
+   chain_off (chain_len bytes, big-endian) and the step number at step_off
+   (step_len bytes), followed by its n-byte value val + i n, which each step
+   replaces: steps start[i] .. end - 1. Steps are scheduled so that every
+   round of the kernel's lanes is full but the last (McNaughton's
+   wrap-around rule: rounds = max(longest chain, ceil(steps / lanes))). */
+typedef struct fc__hs_chains {
+  const fc__hs_x *x;
+  const uint8_t *tmpl;
+  uint8_t tmpl_len, chain_off, chain_len, step_off, step_len;
+} fc__hs_chains;
+#define FC__HS_CHAINS_MAX 36
+void fc__hs_chains_run(const fc__hs_chains *c, uint32_t idx0, const uint16_t *start,
+                       uint32_t end, unsigned count, uint8_t *val);
+
+/* ================================================================== */
 /* LMS / HSS (RFC 8554, SP 800-208): src/hashsig/lms.c, lms_ots.c     */
 /* ================================================================== */
 
@@ -99,6 +153,7 @@ extern "C" {
 #define FC__SLH_M_MAX 49   /* message digest bytes, at most (256f) */
 #define FC__SLH_LEN_MAX 67 /* WOTS+ chains: 2n + 3 for lg w = 4 */
 #define FC__SLH_W 16       /* Winternitz parameter (lg w = 4, every set) */
+#define FC__SLH_K_MAX 35   /* FORS trees, at most (256f) */
 
 /* One parameter set (FIPS 205 Table 2) and its derived lengths. */
 typedef struct fc__slhdsa_params {
@@ -140,6 +195,8 @@ static inline void fc__slh_adrs_type(fc__slh_adrs *a, uint32_t type) {
    states after PK.seed are computed once and cloned per call. */
 typedef struct fc__slh_hash {
   const fc__slhdsa_params *P;
+  fc__hs_x x;                     /* F (and H at n = 16 or SHAKE) many at a time */
+  uint8_t seed[FC__SLH_N_MAX];    /* PK.seed: the SHAKE batches hash it each time */
   union {
     struct {
       fc_hash_ctx f; /* SHA-256 after PK.seed || 0^(64-n): F (and H, T_l at n = 16) */
@@ -167,6 +224,18 @@ void fc__slh_thash_end(fc__slh_thash *t, uint8_t *out); /* n bytes */
 void fc__slh_f(const fc__slh_hash *c, const fc__slh_adrs *a, const uint8_t *in, uint8_t *out);
 void fc__slh_h(const fc__slh_hash *c, const fc__slh_adrs *a, const uint8_t *l, const uint8_t *r,
                uint8_t *out);
+
+/* The address as hashed: 32 bytes (SHAKE) or 22 (SHA2's ADRSc); returns
+   the length. */
+size_t fc__slh_adrs_bytes(const fc__slhdsa_params *P, const fc__slh_adrs *a, uint8_t out[32]);
+/* count independent F (resp. H) calls: address a with index w3[i] (its
+   other fields shared), inputs in[i] (resp. l[i] || r[i]), n-byte out[i]
+   (out[i] may alias the inputs). */
+void fc__slh_f_x(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                 const uint8_t *const *in, uint8_t *const *out, size_t count);
+void fc__slh_h_x(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                 const uint8_t *const *l, const uint8_t *const *r, uint8_t *const *out,
+                 size_t count);
 
 /* H_msg (FIPS 205 sections 11.1, 11.2.1, 11.2.2), streamed: start
    absorbs R || PK.seed || PK.root, the caller absorbs M', end gives the
@@ -199,3 +268,77 @@ int fc__slh_verify_digest(const fc__slhdsa_params *P, const uint8_t *pk, const u
 #endif
 #endif /* FC_HASHSIG_SLHDSA_INTERNAL_H */
 /* ======================== end of SLH-DSA ========================== */
+
+/* ================================================================== */
+/* XMSS / XMSS^MT (RFC 8391, SP 800-208): src/hashsig/xmss.c,          */
+/* xmss_wots.c (its own include guard, as SLH-DSA's)                  */
+/* ================================================================== */
+#ifndef FC_HASHSIG_XMSS_INTERNAL_H
+#define FC_HASHSIG_XMSS_INTERNAL_H
+
+#include "fastcrypt/xmss.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FC__XMSS_N_MAX 32
+#define FC__XMSS_LEN_MAX 67 /* WOTS+ chains, w = 16: 2n + 3 */
+#define FC__XMSS_W 16       /* Winternitz parameter of every set */
+
+/* The hash of a parameter set (RFC 8391 section 5.1, SP 800-208 5.1 to
+   5.4): SHA-256 (its first 24 bytes for n = 24), SHAKE128 (n = 32, RFC
+   8391's XMSS-SHAKE_*_256) or SHAKE256 (n = 24, 32; SP 800-208). */
+enum { FC__XMSS_SHA2 = 0, FC__XMSS_SHAKE128 = 1, FC__XMSS_SHAKE256 = 2 };
+
+/* One parameter set and its derived lengths. */
+typedef struct fc__xmss_param {
+  uint32_t oid;
+  uint8_t mt;        /* 0: XMSS, 1: XMSS^MT (separate OID spaces) */
+  uint8_t hash;      /* FC__XMSS_SHA2, _SHAKE128, _SHAKE256 */
+  uint8_t n;         /* 24 or 32 */
+  uint8_t pad;       /* bytes of toByte(x, pad) before each hash: 32 at n = 32, 4 at n = 24 */
+  uint8_t h, d, hp;  /* total height, layers, tree height h / d (<= 20) */
+  uint8_t len;       /* WOTS+ chains: 2n + 3 */
+  uint8_t idx_bytes; /* 4 (XMSS) or ceil(h / 8) (XMSS^MT) */
+  uint32_t sig_len;  /* idx_bytes + n + d * len * n + h * n */
+} fc__xmss_param;
+
+/* NULL for an unknown or unsupported (n = 64) OID. */
+const fc__xmss_param *fc__xmss_param_of(uint32_t oid, int mt);
+
+/* The tweakable hashes of one verification (one key): PRF, F, H (RFC 8391
+   sections 5.1 and 4.1.x, SP 800-208 section 5). For SHA2 at n = 32,
+   toByte(3, 32) || SEED is one 64-byte block: the SHA-256 state after it
+   is computed once and each PRF clones it (one compression instead of
+   two). ok turns 0 when a hash call fails (family not built). */
+typedef struct fc__xmss_ctx {
+  const fc__xmss_param *P;
+  const uint8_t *seed; /* n bytes, the public SEED */
+  int ok;
+  fc_hash_ctx prf; /* SHA2, n = 32: after toByte(3, 32) || SEED */
+} fc__xmss_ctx;
+
+/* An address (RFC 8391 section 2.5): eight 32-bit words, word 7 the
+   keyAndMask, set per PRF call. */
+typedef struct fc__xmss_adrs {
+  uint32_t w[8];
+} fc__xmss_adrs;
+
+void fc__xmss_ctx_init(fc__xmss_ctx *c, const fc__xmss_param *P, const uint8_t *seed);
+/* RAND_HASH (RFC 8391 Algorithm 7): out = H(KEY, (l ^ BM_0) || (r ^ BM_1)),
+   the keys and masks PRF(SEED, a) with keyAndMask 0, 1, 2. n bytes each;
+   out may alias l or r. */
+void fc__xmss_rand_hash(fc__xmss_ctx *c, const fc__xmss_adrs *a, const uint8_t *l,
+                        const uint8_t *r, uint8_t *out);
+/* The leaf idx of tree (layer, tree) from a WOTS+ signature (len * n bytes)
+   of the n-byte digest M: WOTS_pkFromSig (Algorithm 6), then ltree
+   (Algorithm 8). out: n bytes. */
+void fc__xmss_leaf(fc__xmss_ctx *c, uint32_t layer, uint64_t tree, uint32_t idx,
+                   const uint8_t *M, const uint8_t *sig_ots, uint8_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FC_HASHSIG_XMSS_INTERNAL_H */
+/* ========================== end of XMSS =========================== */

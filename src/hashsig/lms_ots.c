@@ -115,8 +115,8 @@ int fc__lmots_candidate(const fc__lmots_param *ots, const uint8_t I[16], uint32_
   qc[n] = (uint8_t)(sum >> 8);
   qc[n + 1] = (uint8_t)sum;
 
-  /* Kc = H(I || u32 q || u16 D_PBLC || z[0] || ... || z[p-1]), each z[i]
-     absorbed as it is computed: no array of p values. */
+  /* Kc = H(I || u32 q || u16 D_PBLC || z[0] || ... || z[p-1]), the z[i]
+     absorbed a group of chains at a time: no array of p values. */
   uint8_t head[22];
   memcpy(head, I, 16);
   put_u32(head + 16, q);
@@ -126,24 +126,21 @@ int fc__lmots_candidate(const fc__lmots_param *ots, const uint8_t I[16], uint32_
   fc__lms_hash_init(&outer, ots->hash, n);
   fc__lms_hash_update(&outer, head, sizeof head);
 
-  /* One chain step: H(I || u32 q || u16 i || u8 j || tmp). */
-  uint8_t step[16 + 4 + 2 + 1 + 32];
-  memcpy(step, I, 16);
-  put_u32(step + 16, q);
-  int ok = 1;
-  for (unsigned i = 0; i < ots->p && ok; i++) {
-    uint8_t *tmp = step + 23;
-    memcpy(tmp, y + (size_t)i * n, n);
-    step[20] = (uint8_t)(i >> 8);
-    step[21] = (uint8_t)i;
-    for (unsigned j = coef(qc, i, w); j < top && ok; j++) {
-      step[22] = (uint8_t)j;
-      fc__lms_hash c;
-      fc__lms_hash_init(&c, ots->hash, n);
-      fc__lms_hash_update(&c, step, 23 + n);
-      ok = fc__lms_hash_final(&c, tmp);
-    }
-    fc__lms_hash_update(&outer, tmp, n);
+  /* The chain steps H(I || u32 q || u16 i || u8 j || tmp), up to
+     FC__HS_CHAINS_MAX chains side by side, their ends absorbed in order. */
+  fc__hs_x x;
+  if (!fc__hs_x_init(&x, ots->hash, n, NULL)) return 0;
+  uint8_t tmpl[23];
+  memcpy(tmpl, head, 20);
+  fc__hs_chains ch = {&x, tmpl, 23, 20, 2, 22, 1};
+  uint8_t vals[FC__HS_CHAINS_MAX * 32];
+  uint16_t start[FC__HS_CHAINS_MAX];
+  for (unsigned i0 = 0; i0 < ots->p; i0 += FC__HS_CHAINS_MAX) {
+    unsigned cnt = ots->p - i0 < FC__HS_CHAINS_MAX ? ots->p - i0 : FC__HS_CHAINS_MAX;
+    for (unsigned i = 0; i < cnt; i++) start[i] = (uint16_t)coef(qc, i0 + i, w);
+    memcpy(vals, y + (size_t)i0 * n, (size_t)cnt * n);
+    fc__hs_chains_run(&ch, i0, start, top, cnt, vals);
+    fc__lms_hash_update(&outer, vals, (size_t)cnt * n);
   }
-  return fc__lms_hash_final(&outer, Kc) && ok;
+  return fc__lms_hash_final(&outer, Kc);
 }

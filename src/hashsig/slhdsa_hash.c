@@ -12,6 +12,7 @@
  * it (a plain copy of fc_hash_ctx): one compression instead of two.
  * Public data: variable time, nothing wiped.
  */
+#include "hash/hash_internal.h"
 #include "hashsig/hashsig_internal.h"
 
 static void put32(uint8_t *p, uint32_t v) {
@@ -26,8 +27,7 @@ static void put64(uint8_t *p, uint64_t v) {
   put32(p + 4, (uint32_t)v);
 }
 
-/* The address as hashed: 32 bytes (SHAKE) or 22 (SHA2's ADRSc). */
-static size_t adrs_bytes(const fc__slhdsa_params *P, const fc__slh_adrs *a, uint8_t out[32]) {
+size_t fc__slh_adrs_bytes(const fc__slhdsa_params *P, const fc__slh_adrs *a, uint8_t out[32]) {
   if (P->shake) {
     put32(out, a->layer);
     put32(out + 4, 0);
@@ -50,10 +50,14 @@ static size_t adrs_bytes(const fc__slhdsa_params *P, const fc__slh_adrs *a, uint
 int fc__slh_hash_init(fc__slh_hash *c, const fc__slhdsa_params *P, const uint8_t *pk_seed) {
   static const uint8_t zero[128] = {0};
   c->P = P;
+  memcpy(c->seed, pk_seed, P->n);
   if (P->shake)
-    return fc_xof_init(&c->u.xof, FC_SHAKE256) == FC_OK &&
+    return fc__hs_x_init(&c->x, 1, P->n, NULL) &&
+           fc_xof_init(&c->u.xof, FC_SHAKE256) == FC_OK &&
            fc_xof_absorb(&c->u.xof, pk_seed, P->n) == FC_OK;
-  if (fc_hash_init(&c->u.sha.f, FC_SHA256) != FC_OK ||
+  uint8_t block[64] = {0};
+  memcpy(block, pk_seed, P->n);
+  if (!fc__hs_x_init(&c->x, 0, P->n, block) || fc_hash_init(&c->u.sha.f, FC_SHA256) != FC_OK ||
       fc_hash_update(&c->u.sha.f, pk_seed, P->n) != FC_OK ||
       fc_hash_update(&c->u.sha.f, zero, 64u - P->n) != FC_OK)
     return 0;
@@ -66,7 +70,7 @@ int fc__slh_hash_init(fc__slh_hash *c, const fc__slhdsa_params *P, const uint8_t
 void fc__slh_thash_begin(const fc__slh_hash *c, fc__slh_thash *t, int big,
                          const fc__slh_adrs *a) {
   uint8_t ab[32];
-  size_t al = adrs_bytes(c->P, a, ab);
+  size_t al = fc__slh_adrs_bytes(c->P, a, ab);
   t->P = c->P;
   if (c->P->shake) {
     t->u.xof = c->u.xof;
@@ -114,7 +118,7 @@ static void thash_buf(const fc__slh_hash *c, int big, const uint8_t *buf, size_t
 
 void fc__slh_f(const fc__slh_hash *c, const fc__slh_adrs *a, const uint8_t *in, uint8_t *out) {
   uint8_t buf[32 + FC__SLH_N_MAX];
-  size_t al = adrs_bytes(c->P, a, buf);
+  size_t al = fc__slh_adrs_bytes(c->P, a, buf);
   memcpy(buf + al, in, c->P->n);
   thash_buf(c, 0, buf, al + c->P->n, out);
 }
@@ -122,10 +126,62 @@ void fc__slh_f(const fc__slh_hash *c, const fc__slh_adrs *a, const uint8_t *in, 
 void fc__slh_h(const fc__slh_hash *c, const fc__slh_adrs *a, const uint8_t *l, const uint8_t *r,
                uint8_t *out) {
   uint8_t buf[32 + 2 * FC__SLH_N_MAX];
-  size_t al = adrs_bytes(c->P, a, buf);
+  size_t al = fc__slh_adrs_bytes(c->P, a, buf);
   memcpy(buf + al, l, c->P->n);
   memcpy(buf + al + c->P->n, r, c->P->n);
   thash_buf(c, 1, buf, al + 2u * c->P->n, out);
+}
+
+/* ---- many at a time -------------------------------------------------- */
+
+/* Messages of one batch: ADRSc || in (SHA2) or PK.seed || ADRS || in
+   (SHAKE), in lane-sized groups. */
+static void batch(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                  const uint8_t *const *in1, const uint8_t *const *in2, uint8_t *const *out,
+                  size_t count) {
+  const fc__slhdsa_params *P = c->P;
+  uint8_t bufs[FC__HS_X_LANES_MAX * 64]; /* 16 of 64 bytes (SHA2), 8 of 128 (SHAKE) */
+  const size_t stride = P->shake ? 128 : 64, lanes = c->x.lanes;
+  uint8_t *bp[FC__HS_X_LANES_MAX];
+  fc__slh_adrs t = *a;
+  size_t pre = P->shake ? P->n : 0, len = 0;
+  for (size_t g = 0; g < count; g += lanes) {
+    size_t m = count - g < lanes ? count - g : lanes;
+    for (size_t i = 0; i < m; i++) {
+      uint8_t *b = bufs + i * stride;
+      bp[i] = b;
+      t.w3 = w3[g + i];
+      memcpy(b, c->seed, pre);
+      len = pre + fc__slh_adrs_bytes(P, &t, b + pre);
+      memcpy(b + len, in1[g + i], P->n);
+      len += P->n;
+      if (in2 != NULL) {
+        memcpy(b + len, in2[g + i], P->n);
+        len += P->n;
+      }
+    }
+    fc__hs_x_hash(&c->x, bp, len, m, out + g);
+  }
+}
+
+void fc__slh_f_x(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                 const uint8_t *const *in, uint8_t *const *out, size_t count) {
+  batch(c, a, w3, in, NULL, out, count);
+}
+
+void fc__slh_h_x(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                 const uint8_t *const *l, const uint8_t *const *r, uint8_t *const *out,
+                 size_t count) {
+  if (c->P->shake || c->P->n == 16) {
+    batch(c, a, w3, l, r, out, count);
+    return;
+  }
+  /* SHA2 at n = 24, 32: H is SHA-512, one call after another */
+  fc__slh_adrs t = *a;
+  for (size_t i = 0; i < count; i++) {
+    t.w3 = w3[i];
+    fc__slh_h(c, &t, l[i], r[i], out[i]);
+  }
 }
 
 /* ---- H_msg ------------------------------------------------------------ */

@@ -22,7 +22,9 @@ void fc__slh_base_2b(const uint8_t *x, unsigned b, unsigned out_len, uint16_t *o
 }
 
 /* Algorithm 8: the WOTS+ public key from sig (len * n bytes) over the
-   n-byte msg; a: layer, tree and keypair set, type WOTS_HASH. */
+   n-byte msg; a: layer, tree and keypair set, type WOTS_HASH. The len
+   chains run side by side (fc__hs_chains_run), their ends then go into
+   T_len in order. */
 static void wots_pk(const fc__slh_hash *c, const uint8_t *sig, const uint8_t *msg,
                     fc__slh_adrs *a, uint8_t *pk) {
   const fc__slhdsa_params *P = c->P;
@@ -35,20 +37,28 @@ static void wots_pk(const fc__slh_hash *c, const uint8_t *sig, const uint8_t *ms
   uint8_t cb[2] = {(uint8_t)(csum >> 8), (uint8_t)csum};
   fc__slh_base_2b(cb, 4, 3, d + len1);
 
+  /* PK.seed (SHAKE) || the address with chain and hash fields to fill:
+     SHAKE's 32-byte ADRS has them at 24 and 28, SHA2's ADRSc at 14, 18. */
+  uint8_t tmpl[FC__SLH_N_MAX + 32];
+  size_t pre = P->shake ? P->n : 0;
+  memcpy(tmpl, c->seed, pre);
+  size_t al = fc__slh_adrs_bytes(P, a, tmpl + pre);
+  fc__hs_chains ch = {&c->x, tmpl, (uint8_t)(pre + al), (uint8_t)(pre + al - 8), 4,
+                      (uint8_t)(pre + al - 4), 4};
   fc__slh_adrs pka = *a;
   fc__slh_adrs_type(&pka, FC__SLH_WOTS_PK);
   pka.w1 = a->w1;
   fc__slh_thash t;
   fc__slh_thash_begin(c, &t, 1, &pka);
-  for (unsigned i = 0; i < P->len; i++) {
-    uint8_t tmp[FC__SLH_N_MAX];
-    memcpy(tmp, sig + (size_t)i * P->n, P->n);
-    a->w2 = i; /* chain */
-    for (uint32_t j = d[i]; j < FC__SLH_W - 1; j++) {
-      a->w3 = j; /* hash */
-      fc__slh_f(c, a, tmp, tmp);
-    }
-    fc__slh_thash_absorb(&t, tmp, P->n);
+  /* one group at n = 16 (35 chains), two at n = 24, 32 (51, 67) */
+  unsigned groups = (P->len + FC__HS_CHAINS_MAX - 1) / FC__HS_CHAINS_MAX;
+  uint8_t vals[FC__HS_CHAINS_MAX * FC__SLH_N_MAX];
+  for (unsigned g = 0, i0 = 0; g < groups; g++) {
+    unsigned cnt = (P->len - i0 + (groups - g) - 1) / (groups - g);
+    memcpy(vals, sig + (size_t)i0 * P->n, (size_t)cnt * P->n);
+    fc__hs_chains_run(&ch, i0, d + i0, FC__SLH_W - 1, cnt, vals);
+    fc__slh_thash_absorb(&t, vals, (size_t)cnt * P->n);
+    i0 += cnt;
   }
   fc__slh_thash_end(&t, pk);
 }

@@ -38,7 +38,7 @@ static int signer(fc__span *in, fc_pkcs7_signer *s) {
     s->issuer = fc__slice(name);
     s->serial = fc__slice(serial);
   }
-  if (!fc__x509_digest_alg(&si, &s->digest_alg)) return 0;
+  if (!fc__x509_cms_digest_alg(&si, &s->digest_alg)) return 0;
   if (fc__der_peek(&si, 0xa0)) {
     fc__span whole;
     if (!fc__der_whole(&si, 0xa0, &whole, &v) || v.len == 0 || !attributes_ok(v)) return 0;
@@ -86,7 +86,7 @@ static int parse(fc_pkcs7 *p7, fc__span in) {
   if (!fc__der_tlv(&sd, 0x31, &digests)) return 0;
   while (digests.len > 0) {
     uint32_t h;
-    if (!fc__x509_digest_alg(&digests, &h)) return 0;
+    if (!fc__x509_cms_digest_alg(&digests, &h)) return 0;
   }
   /* encapContentInfo { eContentType, [0] EXPLICIT content OPTIONAL } */
   fc__span eci;

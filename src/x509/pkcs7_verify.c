@@ -2,9 +2,11 @@
  * SignedData verification (RFC 5652 sections 5.4 and 5.6): per signer,
  * the content's digest, the signed attributes (contentType and
  * messageDigest, each exactly once with one value), the signature over
- * the attributes re-tagged as a SET (or over the content), and the signer
- * certificate's chain. Every signer must verify. Stack: a digest context
- * and two digests beside one signature check.
+ * the attributes re-tagged as a SET (or over the content; ML-DSA, RFC
+ * 9882, and SLH-DSA, RFC 9814, sign those bytes themselves, streamed,
+ * where the others sign their digest), and the signer certificate's
+ * chain. Every signer must verify. Stack: a digest context and two
+ * digests beside one signature check.
  */
 #include "x509/x509_internal.h"
 
@@ -56,27 +58,38 @@ static fc_err verify_signer(const fc_pkcs7 *p7, const fc_pkcs7_signer *s, const 
   const fc_x509_cert *cert = fc_pkcs7_signer_cert(p7, s);
   if (cert == NULL) return FC_ERR_SIG;
   if (s->digest_alg == 0 || s->sig_alg.kind == FC_SIGALG_UNKNOWN) return FC_ERR_UNSUPPORTED;
-  int mldsa = s->sig_alg.kind == FC_SIGALG_MLDSA; /* RFC 9882: signs, not a digest */
-  if (!mldsa && s->sig_alg.hash != s->digest_alg) return FC_ERR_SIG; /* one hash names both */
+  /* RFC 9882, RFC 9814: ML-DSA and SLH-DSA sign the bytes, not a digest */
+  int pure = s->sig_alg.kind == FC_SIGALG_MLDSA || s->sig_alg.kind == FC_SIGALG_SLHDSA;
+  size_t dl = fc__x509_cms_digest_len(s->digest_alg);
+  if (!pure && s->digest_alg > FC_SHA3_512) return FC_ERR_UNSUPPORTED; /* a SHAKE digest */
+  if (!pure && s->sig_alg.hash != s->digest_alg) return FC_ERR_SIG; /* one hash names both */
+  if (s->sig_alg.kind == FC_SIGALG_SLHDSA) {
+    /* RFC 9814 section 4: a digest at least as strong as the set, 2n
+       bytes. fc_slhdsa_param runs 128s, 128f, 192s, 192f, 256s, 256f for
+       SHA2 then SHAKE: n = 16, 24, 32 by pairs (computed here, so that a
+       build without FC_WITH_HASHSIG links no SLH-DSA code). */
+    int set = fc__x509_slhdsa_set(fc__span_of(s->sig_alg.oid));
+    size_t two_n = 32 + 16 * (size_t)(((set - 1) % 6) / 2);
+    if (dl < two_n) return FC_ERR_SIG;
+  }
   uint8_t md[FC_HASH_MAX_LEN], sd[FC_HASH_MAX_LEN];
   fc_hash_alg h = (fc_hash_alg)s->digest_alg;
-  size_t dl = fc_hash_len(h);
   fc_err rc;
   static const uint8_t set_tag = 0x31;
-  if (mldsa && s->signed_attrs.len == 0) {
-    rc = fc__x509_verify_mldsa(cert->spki, &s->sig_alg, NULL, 0, data, len, s->signature.p,
-                               s->signature.len, ws, ws_len);
+  if (pure && s->signed_attrs.len == 0) {
+    rc = fc__x509_verify_pure(cert->spki, &s->sig_alg, NULL, 0, data, len, s->signature.p,
+                              s->signature.len, ws, ws_len);
     goto signed_checked;
   }
-  rc = fc_hash(h, data, len, md);
+  rc = fc__x509_cms_digest(s->digest_alg, data, len, md);
   if (rc != FC_OK) return rc;
   const uint8_t *signed_digest = md;
   if (s->signed_attrs.len != 0) {
     if (!attrs_ok(s->signed_attrs, p7->content_type, md, dl)) return FC_ERR_SIG;
-    if (mldsa) {
-      rc = fc__x509_verify_mldsa(cert->spki, &s->sig_alg, &set_tag, 1, s->signed_attrs.p + 1,
-                                 s->signed_attrs.len - 1, s->signature.p, s->signature.len, ws,
-                                 ws_len);
+    if (pure) {
+      rc = fc__x509_verify_pure(cert->spki, &s->sig_alg, &set_tag, 1, s->signed_attrs.p + 1,
+                                s->signed_attrs.len - 1, s->signature.p, s->signature.len, ws,
+                                ws_len);
       goto signed_checked;
     }
     /* the attributes' DER with the SET tag in place of [0] IMPLICIT */

@@ -3,7 +3,10 @@
  * A.2.4; parameters NULL or absent, RFC 4055 section 5), RSASSA-PSS (RFC
  * 4055 section 3.1: hash, MGF1 with a hash, salt length, trailer field 1),
  * ECDSA (RFC 5758 section 3.2: parameters absent), ML-DSA (RFC 9881:
- * id-ml-dsa-44/65/87, parameters absent).
+ * id-ml-dsa-44/65/87, parameters absent), SLH-DSA (RFC 9909 section 3,
+ * RFC 9814 section 3: id-slh-dsa-sha2-128s .. id-slh-dsa-shake-256f,
+ * parameters absent). CMS digest algorithms besides the SHA-2 family:
+ * id-shake128 and id-shake256 (RFC 8702 section 3, parameters absent).
  */
 #include "x509/x509_internal.h"
 
@@ -15,6 +18,14 @@ int fc__x509_mldsa_set(fc__span oid) {
   if (oid.len != 9 || memcmp(oid.p, fc__oid_mldsa_arc, 8) != 0 || oid.p[8] < 17 || oid.p[8] > 19)
     return 0;
   return FC_ML_DSA_44 + oid.p[8] - 17;
+}
+
+/* 2.16.840.1.101.3.4.3.20 .. .31 share fc__oid_mldsa_arc (NIST sigAlgs) and
+   follow fc_slhdsa_param's order. */
+int fc__x509_slhdsa_set(fc__span oid) {
+  if (oid.len != 9 || memcmp(oid.p, fc__oid_mldsa_arc, 8) != 0 || oid.p[8] < 20 || oid.p[8] > 31)
+    return 0;
+  return FC_SLH_DSA_SHA2_128S + oid.p[8] - 20;
 }
 
 static const uint8_t kPkcs1[8] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01};
@@ -49,6 +60,30 @@ int fc__x509_digest_alg(fc__span *in, uint32_t *hash) {
   if (seq.len != 0 && (!fc__der_tlv(&seq, 0x05, &null) || null.len != 0 || seq.len != 0)) return 0;
   *hash = hash_of(oid);
   return 1;
+}
+
+int fc__x509_cms_digest_alg(fc__span *in, uint32_t *hash) {
+  fc__span probe = *in, seq, oid;
+  if (fc__der_tlv(&probe, 0x30, &seq) && fc__der_tlv(&seq, 0x06, &oid) && oid.len == 9 &&
+      memcmp(oid.p, kNistHash, 8) == 0 && (oid.p[8] == 11 || oid.p[8] == 12)) {
+    if (seq.len != 0) return 0; /* RFC 8702 section 3: parameters MUST be absent */
+    *hash = oid.p[8] == 11 ? FC_SLHDSA_PH_SHAKE128 : FC_SLHDSA_PH_SHAKE256;
+    *in = probe;
+    return 1;
+  }
+  return fc__x509_digest_alg(in, hash);
+}
+
+size_t fc__x509_cms_digest_len(uint32_t hash) {
+  if (hash == FC_SLHDSA_PH_SHAKE128) return 32; /* RFC 8702 section 3: 256 bits */
+  if (hash == FC_SLHDSA_PH_SHAKE256) return 64; /* 512 bits */
+  return hash == 0 ? 0 : fc_hash_len((fc_hash_alg)hash);
+}
+
+fc_err fc__x509_cms_digest(uint32_t hash, const uint8_t *data, size_t len, uint8_t *out) {
+  if (hash == FC_SLHDSA_PH_SHAKE128) return fc_xof(FC_SHAKE128, data, len, out, 32);
+  if (hash == FC_SLHDSA_PH_SHAKE256) return fc_xof(FC_SHAKE256, data, len, out, 64);
+  return fc_hash((fc_hash_alg)hash, data, len, out);
 }
 
 /* RSASSA-PSS-params; 0 when malformed or naming an unknown hash. */
@@ -126,6 +161,11 @@ int fc__x509_sigalg(fc__span *in, fc_sigalg *alg, fc__span *whole) {
   if (fc__x509_mldsa_set(oid)) {
     if (seq.len != 0) return 0; /* parameters MUST be absent */
     alg->kind = FC_SIGALG_MLDSA;
+    return 1;
+  }
+  if (fc__x509_slhdsa_set(oid)) {
+    if (seq.len != 0) return 0; /* RFC 9909 section 3: parameters MUST be absent */
+    alg->kind = FC_SIGALG_SLHDSA;
     return 1;
   }
   return 1; /* unknown: FC_SIGALG_UNKNOWN */

@@ -86,6 +86,39 @@ fc_err fc__x509_verify_mldsa(fc_slice spki, const fc_sigalg *alg, const uint8_t 
                              size_t head_len, const uint8_t *body, size_t body_len,
                              const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
 
+/* id-slh-dsa-sha2-128s .. id-slh-dsa-shake-256f's fc_slhdsa_param from an
+   OID's content octets (2.16.840.1.101.3.4.3.20 .. .31), 0 for another
+   OID. */
+int fc__x509_slhdsa_set(fc__span oid);
+
+/* An SLH-DSA signature (alg->kind FC_SIGALG_SLHDSA) by spki's key over
+   head || body: pure SLH-DSA with the empty context (RFC 9909 section 3,
+   RFC 9814 section 4), streamed so that nothing is copied; the key in ws.
+   sig is read in place. fc_x509_verify_sig's codes. */
+fc_err fc__x509_verify_slhdsa(fc_slice spki, const fc_sigalg *alg, const uint8_t *head,
+                              size_t head_len, const uint8_t *body, size_t body_len,
+                              const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
+
+/* A signature that signs the data itself (FC_SIGALG_MLDSA or
+   FC_SIGALG_SLHDSA) over head || body: fc__x509_verify_mldsa or
+   fc__x509_verify_slhdsa by alg->kind; FC_ERR_UNSUPPORTED for another
+   kind. */
+fc_err fc__x509_verify_pure(fc_slice spki, const fc_sigalg *alg, const uint8_t *head,
+                            size_t head_len, const uint8_t *body, size_t body_len,
+                            const uint8_t *sig, size_t sig_len, void *ws, size_t ws_len);
+
+/* A CMS digestAlgorithm: fc__x509_digest_alg's, and besides id-shake128 /
+   id-shake256 (2.16.840.1.101.3.4.2.11 / .12, parameters absent, RFC 8702
+   section 3) as FC_SLHDSA_PH_SHAKE128 / FC_SLHDSA_PH_SHAKE256. */
+int fc__x509_cms_digest_alg(fc__span *in, uint32_t *hash);
+
+/* The digest a CMS digestAlgorithm names (fc__x509_cms_digest_alg's
+   values): its length (SHAKE128: 32, SHAKE256: 64), 0 when unknown. */
+size_t fc__x509_cms_digest_len(uint32_t hash);
+
+/* That digest of data into out (fc__x509_cms_digest_len(hash) bytes). */
+fc_err fc__x509_cms_digest(uint32_t hash, const uint8_t *data, size_t len, uint8_t *out);
+
 /* fc_x509_verify_sig on a digest already made with alg->hash (known,
    alg->kind not UNKNOWN). */
 fc_err fc__x509_verify_digest(fc_slice spki, const fc_sigalg *alg, const uint8_t *digest,

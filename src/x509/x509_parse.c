@@ -23,6 +23,8 @@ static int spki(fc__span *in, fc_x509_cert *c) {
     c->key_params = fc__slice(curve);
   } else if (fc__x509_mldsa_set(oid) && alg.len == 0) {
     c->key_kind = FC_KEY_MLDSA;
+  } else if (fc__x509_slhdsa_set(oid) && alg.len == 0) {
+    c->key_kind = FC_KEY_SLHDSA; /* RFC 9909 section 4: parameters absent */
   }
   return 1;
 }
@@ -112,6 +114,16 @@ fc_err fc_x509_mldsa_key(const fc_x509_cert *cert, fc_mldsa_pubkey *key) {
 #if defined(FC_HAVE_MLDSA)
   if (cert->key_kind != FC_KEY_MLDSA) return FC_ERR_UNSUPPORTED;
   return fc_mldsa_pubkey_from_der(key, cert->spki.p, cert->spki.len);
+#else
+  return FC_ERR_UNSUPPORTED;
+#endif
+}
+
+fc_err fc_x509_slhdsa_key(const fc_x509_cert *cert, fc_slhdsa_pubkey *key) {
+  if (cert == NULL || key == NULL || cert->version == 0) return FC_ERR_ARG;
+#if defined(FC_HAVE_HASHSIG)
+  if (cert->key_kind != FC_KEY_SLHDSA) return FC_ERR_UNSUPPORTED;
+  return fc_slhdsa_pubkey_from_der(key, cert->spki.p, cert->spki.len);
 #else
   return FC_ERR_UNSUPPORTED;
 #endif

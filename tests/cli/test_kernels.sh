@@ -4,7 +4,7 @@
 # knows this machine's kernels. Run by ctest as cli_kernels.
 source "$(dirname "$0")/lib.sh"
 unset FASTCRYPT_IMPL FASTCRYPT_CPU FASTCRYPT_CALIBRATE
-ops="mont sha1 sha256 sha512 aes ghash keccak keccak_x ec mldsa"
+ops="mont sha1 sha256 sha512 aes ghash keccak keccak_x ec mldsa sha256_x"
 
 # check LABEL JSON_FILE PYTHON: runs PYTHON with d = the parsed JSON (and
 # base = the unpinned run's, once there is one); each line it prints is

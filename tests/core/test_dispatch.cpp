@@ -53,7 +53,7 @@ namespace {
 // Op names as FASTCRYPT_IMPL spells them (fastcrypt.h order).
 const char *const kOpNames[FC_OP_COUNT] = {"mont", "sha1",  "sha256", "sha512",
                                            "aes",  "ghash", "keccak", "keccak_x", "ec",
-                                           "mldsa"};
+                                           "mldsa", "sha256_x"};
 
 std::vector<fc_impl_info> impls(fc_op op) {
   size_t n = fc_impls(op, nullptr, 0);
@@ -481,6 +481,7 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* keccak_x */ {"avx512", "avx2", "scalar"},
     /* ec */ {"mulx", "armv8", "scalar64", "scalar32"},
     /* mldsa */ {"avx512", "avx2", "neon", "scalar"},
+    /* sha256_x */ {"avx512", "avx2", "shani", "neon", "single"},
 };
 
 // A kernel of the project that this build lacks (another architecture's or

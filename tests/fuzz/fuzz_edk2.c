@@ -1,6 +1,6 @@
 /*
  * libFuzzer target: contrib/edk2's BaseCryptLib instance (its X.509,
- * PKCS#7 and Authenticode files, built on the test stand-in StandIn.c for
+ * PKCS#7, Authenticode and SLH-DSA files, built on the test stand-in StandIn.c for
  * the pool) on arbitrary bytes. The input, whole and also cut to size - 1
  * and 0, and the two parts it splits into at a position taken from its
  * first byte (A, B; each an exact-size heap copy, so an over-read shows),
@@ -13,6 +13,7 @@
  *   X509GetTBSCert, X509ConstructCertificate + X509Free,
  *   X509ConstructCertificateStack (new, then grown) + X509StackFree,
  *   RsaGetPublicKeyFromX509 / EcGetPublicKeyFromX509 (+ RsaFree / EcFree),
+ *   SlhDsaGetPublicKeyFromX509 (+ SlhDsaGetPubKey's size query, SlhDsaFree),
  *   X509VerifyCert (the input under each fixed root, and as the CA of a
  *   fixed leaf), X509FormatDateTime (the input's first bytes as text);
  *   chains: X509GetCertFromCertChain (indices -1 to 16 and beyond),
@@ -26,7 +27,9 @@
  *   of a fixed SignedData), VerifyEKUsInPkcs7Signature (fixed EKUs and B
  *   as OID text, all/any), AuthenticodeVerify (fixed code-signing
  *   certificate and image hash; A under B), ImageTimestampVerify (the
- *   fixed TSA root; A under B).
+ *   fixed TSA root; A under B); SLH-DSA: SlhDsaNewByNid (the input's size
+ *   as NID), SlhDsaSetPubKey (A), SlhDsaGetPubKey, SlhDsaVerify (B as
+ *   message and context, the input as signature; slhdsa_calls).
  * Whatever the input: no crash, no out-of-bounds access or undefined
  * behaviour (ASan/UBSan); every pool allocation of an iteration freed by
  * its end (StandIn.c's FcEdk2TestAllocs/FcEdk2TestFrees; its FreePool
@@ -66,6 +69,13 @@ typedef struct {
   uint8_t *p;
   size_t n;
 } blob;
+
+/* SLH-DSA-SHAKE-256s (FIPS 205 Table 2), BaseCryptLib's one SLH-DSA set. */
+#ifndef CRYPTO_NID_SLH_DSA_SHAKE_256S
+#define CRYPTO_NID_SLH_DSA_SHAKE_256S 0x05CD
+#endif
+#define SLHDSA_PK 64
+#define SLHDSA_SIG 29792
 
 /* Fixed data, from tests/vectors/pkcs7. */
 static blob g_roots[4];      /* root.der, rsa2048_root.der, p256_root.der, tsa_root.der */
@@ -302,6 +312,62 @@ static void key_calls(const uint8_t *c, size_t n) {
   } else if (n == 0) {
     CHECK(key == NULL);
   }
+  key = (VOID *)&key;
+  if (SlhDsaGetPublicKeyFromX509(c, n, &key)) {
+    CHECK(key != NULL && key != (VOID *)&key);
+    UINT8 pk[SLHDSA_PK + 1];
+    UINTN sz = 0;
+    CHECK(!SlhDsaGetPubKey(key, pk, &sz) && sz == SLHDSA_PK); /* the size query */
+    CHECK(SlhDsaGetPubKey(key, pk, &sz) && sz == SLHDSA_PK);
+    SlhDsaFree(key);
+  } else if (n == 0) {
+    CHECK(key == NULL);
+  } else {
+    CHECK(key == (VOID *)&key); /* untouched */
+  }
+}
+
+/*
+ * SLH-DSA-SHAKE-256s verification with fuzzed keys, messages, contexts and
+ * signatures: the argument checks on every input; a full verification
+ * (about 2 ms) on one input in 32 (the last byte's low five bits zero),
+ * with k as the key when it is 64 bytes (else a fixed one), m as the
+ * message and context, and the whole input repeated to the signature's
+ * length as the signature (an exact-size heap copy). No result is
+ * asserted for that call: a fuzzer will not forge a signature, but a seed
+ * may hold a valid one.
+ */
+static void slhdsa_calls(blob w, blob k, blob m) {
+  static const UINT8 fixed_pk[SLHDSA_PK] = {1, 2, 3};
+  VOID *other = SlhDsaNewByNid(w.n);
+  CHECK((other != NULL) == (w.n == CRYPTO_NID_SLH_DSA_SHAKE_256S));
+  SlhDsaFree(other);
+  VOID *key = SlhDsaNewByNid(CRYPTO_NID_SLH_DSA_SHAKE_256S);
+  CHECK(key != NULL);
+  UINT8 pk[SLHDSA_PK];
+  UINTN sz = sizeof pk;
+  CHECK(!SlhDsaGetPubKey(key, pk, &sz) && sz == sizeof pk); /* no key yet */
+  CHECK(!SlhDsaVerify(key, NULL, 0, m.p, m.n, w.p, w.n));
+  CHECK(SlhDsaSetPubKey(key, k.p, k.n) == (k.n == SLHDSA_PK));
+  if (k.n != SLHDSA_PK) CHECK(SlhDsaSetPubKey(key, (UINT8 *)fixed_pk, sizeof fixed_pk));
+  sz = sizeof pk;
+  CHECK(SlhDsaGetPubKey(key, pk, &sz) && sz == SLHDSA_PK);
+  CHECK(memcmp(pk, k.n == SLHDSA_PK ? k.p : fixed_pk, SLHDSA_PK) == 0);
+  UINTN ctx_n = m.n;
+  /* wrong signature sizes, an over-long context, Context NULL with a size:
+     refused before the signature is read (the last two claim SLHDSA_SIG
+     bytes of a shorter buffer: ASan reports a read) */
+  if (w.n != SLHDSA_SIG) CHECK(!SlhDsaVerify(key, m.p, ctx_n < 256 ? ctx_n : 255, w.p, w.n, w.p, w.n));
+  if (ctx_n > 255) CHECK(!SlhDsaVerify(key, m.p, ctx_n, w.p, w.n, w.p, SLHDSA_SIG));
+  CHECK(!SlhDsaVerify(key, NULL, 1, w.p, w.n, w.p, SLHDSA_SIG));
+  if (w.n > 0 && (w.p[w.n - 1] & 0x1f) == 0) {
+    uint8_t *sig = malloc(SLHDSA_SIG);
+    CHECK(sig != NULL);
+    for (size_t i = 0; i < SLHDSA_SIG; i++) sig[i] = w.p[i % w.n];
+    (void)SlhDsaVerify(key, m.p, ctx_n < 256 ? ctx_n : 255, m.p, m.n, sig, SLHDSA_SIG);
+    free(sig);
+  }
+  SlhDsaFree(key);
 }
 
 /* Every certificate entry point on c[0..n). */
@@ -542,6 +608,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   EFI_TIME t;
   if (ImageTimestampVerify(a.p, a.n, b.p, b.n, &t)) time_ok(&t);
   date_calls(data, size);
+  slhdsa_calls(w, a, b);
 
   free(w.p);
   free(w1.p);

@@ -95,15 +95,28 @@ fc_err verify_stream(const fc_hss_pubkey &key, const Bytes &msg, const Bytes &si
   return fc_hss_stream_final(&st);
 }
 
-TEST(Lms, VectorsVerify) {
+// The LMS type's hash of an HSS vector's top tree: 0 SHA-256, 1 SHAKE256.
+int shake_of(const Bytes &pk) {
+  uint32_t lt = (uint32_t)pk[4] << 24 | (uint32_t)pk[5] << 16 | (uint32_t)pk[6] << 8 | pk[7];
+  return lt >= 0x0F;
+}
+
+// shake: -1 every vector, else only those of that hash.
+void vectors_verify(int shake) {
   ASSERT_GE(all().size(), 100u);
+  int n = 0;
   for (const auto &v : all()) {
+    if (shake >= 0 && shake_of(v.pk) != shake) continue;
+    n++;
     EXPECT_EQ(verify(v.pk, v.msg, v.sig), FC_OK) << v.name;
     Bytes m = v.msg;
     m.push_back(0);
     EXPECT_EQ(verify(v.pk, m, v.sig), FC_ERR_SIG) << v.name << " (message + 1 byte)";
   }
+  EXPECT_GE(n, 40);
 }
+
+TEST(Lms, VectorsVerify) { vectors_verify(-1); }
 
 TEST(Lms, RfcTestCases) {
   auto tc = load("rfc8554_testcases.txt");
@@ -428,13 +441,12 @@ struct Call {
   g.rc = fc_hss_pubkey_init(&k2, g.pk, g.pk_len);
 }
 
-TEST(Lms, Stack) {
-#ifdef FCT_ASAN
-  GTEST_SKIP() << "sanitizer build: frames differ";
-#else
+// shake: as vectors_verify; kernel: the pinned kernel's name, for the report.
+[[maybe_unused]] void stack_check(int shake, const std::string &kernel) {
   std::map<std::string, std::pair<size_t, size_t>> worst;  // per LMS family of the bottom tree
   size_t top = 0;
   for (const auto &v : all()) {
+    if (shake >= 0 && shake_of(v.pk) != shake) continue;
     static fc_hss_pubkey key;
     ASSERT_EQ(fc_hss_pubkey_init(&key, v.pk.data(), v.pk.size()), FC_OK);
     g = Call{&key, v.pk.data(), (const uint8_t *)ptr(v.msg), v.sig.data(), v.pk.size(),
@@ -459,10 +471,44 @@ TEST(Lms, Stack) {
     top = std::max(top, std::max(dv, ds));
   }
   for (const auto &[f, w] : worst)
-    std::cout << "[ STACK    ] HSS " << f << ": verify " << w.first << " B, streamed (stream on the stack) "
-              << w.second << " B\n";
-  std::cout << "[ STACK    ] HSS worst " << top << " B of " << FC_HSS_STACK_MAX << "\n";
+    std::cout << "[ STACK    ] HSS " << f << " (" << kernel << "): verify " << w.first
+              << " B, streamed (stream on the stack) " << w.second << " B\n";
+  std::cout << "[ STACK    ] HSS worst " << top << " B of " << FC_HSS_STACK_MAX << " + stream\n";
+}
+
+TEST(Lms, Stack) {
+#ifdef FCT_ASAN
+  GTEST_SKIP() << "sanitizer build: frames differ";
+#else
+  stack_check(-1, "automatic kernels");
 #endif
 }
+
+// The chains are hashed on FC_OP_SHA256_X (SHA-256 types) or FC_OP_KECCAK_X
+// (SHAKE types): every vector of that hash, and the stack, on each kernel.
+class LmsSha256X : public fct::KernelTest {
+ protected:
+  LmsSha256X() : KernelTest(FC_OP_SHA256_X) {}
+};
+class LmsKeccakX : public fct::KernelTest {
+ protected:
+  LmsKeccakX() : KernelTest(FC_OP_KECCAK_X) {}
+};
+TEST_P(LmsSha256X, VectorsAndStack) {
+  vectors_verify(0);
+#ifndef FCT_ASAN
+  stack_check(0, "sha256_x " + GetParam());
+#endif
+}
+TEST_P(LmsKeccakX, VectorsAndStack) {
+  vectors_verify(1);
+#ifndef FCT_ASAN
+  stack_check(1, "keccak_x " + GetParam());
+#endif
+}
+INSTANTIATE_TEST_SUITE_P(AllKernels, LmsSha256X, ::testing::ValuesIn(fct::kernels(FC_OP_SHA256_X)),
+                         [](const auto &i) { return fct::param_name(i.param); });
+INSTANTIATE_TEST_SUITE_P(AllKernels, LmsKeccakX, ::testing::ValuesIn(fct::kernels(FC_OP_KECCAK_X)),
+                         [](const auto &i) { return fct::param_name(i.param); });
 
 }  // namespace

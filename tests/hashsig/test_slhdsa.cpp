@@ -127,10 +127,15 @@ fc_err verify_streamed(const fc_slhdsa_pubkey &key, const Vec &e, const Bytes &s
   return fc_slhdsa_stream_final(&st);
 }
 
-TEST(SlhDsa, NobleVectors) {
+// Sets 1-6 are SHA2, 7-12 SHAKE (fc_slhdsa_param).
+int shake_of(int param) { return param >= 7; }
+
+// shake: -1 every set, else only the SHA2 (0) or SHAKE (1) sets.
+void noble_vectors(int shake) {
   std::mt19937 rng(205);
   int valid[13] = {0}, invalid[13] = {0}, prehash[13] = {0};
   for (const Vec &e : vectors()) {
+    if (shake >= 0 && shake_of(e.param) != shake) continue;
     SCOPED_TRACE("id " + std::to_string(e.id) + " " + kNames[e.param - 1] + ": " + e.comment);
     fc_slhdsa_pubkey key;
     ASSERT_EQ(fc_slhdsa_pubkey_init(&key, e.param, ptr(e.pk), e.pk.size()), FC_OK);
@@ -143,11 +148,14 @@ TEST(SlhDsa, NobleVectors) {
     if (e.mode == "prehash" && e.result == "valid") prehash[e.param]++;
   }
   for (int p = 1; p <= 12; p++) {
+    if (shake >= 0 && shake_of(p) != shake) continue;
     EXPECT_GE(valid[p], 3) << kNames[p - 1];
     EXPECT_GE(prehash[p], 1) << kNames[p - 1];
     EXPECT_GE(invalid[p], 10) << kNames[p - 1];
   }
 }
+
+TEST(SlhDsa, NobleVectors) { noble_vectors(-1); }
 
 TEST(SlhDsa, SpkiKeys) {
   auto doc = fct::json::parse(fct::read_text(fct::vectors_dir() + "/slhdsa/noble_slhdsa.json"));
@@ -369,11 +377,9 @@ __attribute__((noinline)) void body_stream() {
   if (g.rc == FC_OK) g.rc = fc_slhdsa_stream_final(&st);
 }
 
-TEST(SlhDsa, Stack) {
-#if defined(FCT_ASAN)
-  GTEST_SKIP() << "stack depths are meaningless under AddressSanitizer (redzones, fake stacks)";
-#endif
+[[maybe_unused]] void stack_check(int shake, const std::string &kernel) {
   for (int p = 1; p <= 12; p++) {
+    if (shake >= 0 && shake_of(p) != shake) continue;
     const Vec *pure = nullptr, *ph = nullptr;
     for (const Vec &e : vectors())
       if (e.param == p && e.result == "valid") {
@@ -393,9 +399,46 @@ TEST(SlhDsa, Stack) {
       EXPECT_LE(d[b], (size_t)FC_SLHDSA_STACK_MAX) << kNames[p - 1] << " body " << b;
       EXPECT_GT(d[b], 256u) << kNames[p - 1] << ": implausibly small: did it run?";
     }
-    std::cout << "[ STACK    ] " << kNames[p - 1] << ": verify " << d[0] << " B, prehash "
+    std::cout << "[ STACK    ] " << kNames[p - 1] << " (" << kernel << "): verify " << d[0] << " B, prehash "
               << d[1] << " B, stream " << d[2] << " B\n";
   }
 }
+
+TEST(SlhDsa, Stack) {
+#if defined(FCT_ASAN)
+  GTEST_SKIP() << "stack depths are meaningless under AddressSanitizer (redzones, fake stacks)";
+#else
+  stack_check(-1, "automatic kernels");
+#endif
+}
+
+// F, and the FORS levels, are hashed many at a time on FC_OP_SHA256_X (SHA2
+// sets) or FC_OP_KECCAK_X (SHAKE sets): the vectors and the stack on each.
+class SlhDsaSha256X : public fct::KernelTest {
+ protected:
+  SlhDsaSha256X() : KernelTest(FC_OP_SHA256_X) {}
+};
+class SlhDsaKeccakX : public fct::KernelTest {
+ protected:
+  SlhDsaKeccakX() : KernelTest(FC_OP_KECCAK_X) {}
+};
+TEST_P(SlhDsaSha256X, VectorsAndStack) {
+  noble_vectors(0);
+#if !defined(FCT_ASAN)
+  stack_check(0, "sha256_x " + GetParam());
+#endif
+}
+TEST_P(SlhDsaKeccakX, VectorsAndStack) {
+  noble_vectors(1);
+#if !defined(FCT_ASAN)
+  stack_check(1, "keccak_x " + GetParam());
+#endif
+}
+INSTANTIATE_TEST_SUITE_P(AllKernels, SlhDsaSha256X,
+                         ::testing::ValuesIn(fct::kernels(FC_OP_SHA256_X)),
+                         [](const auto &i) { return fct::param_name(i.param); });
+INSTANTIATE_TEST_SUITE_P(AllKernels, SlhDsaKeccakX,
+                         ::testing::ValuesIn(fct::kernels(FC_OP_KECCAK_X)),
+                         [](const auto &i) { return fct::param_name(i.param); });
 
 }  // namespace

@@ -105,7 +105,8 @@ void KernelTest::SetUp() {
 namespace {
 
 const char *const kOps[FC_OP_COUNT] = {"mont", "sha1",  "sha256", "sha512",
-                                       "aes",  "ghash", "keccak", "keccak_x", "ec", "mldsa"};
+                                       "aes",  "ghash", "keccak", "keccak_x", "ec", "mldsa",
+                                       "sha256_x"};
 
 struct Coverage {
   std::map<int, std::set<std::string>> attempted, ran;

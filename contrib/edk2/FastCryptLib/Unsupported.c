@@ -2,7 +2,7 @@
  * Every BaseCryptLib function this instance does not serve (MD5, SM3, Camellia, RSA signing, key
  * generation and key checks, OAEP, PKCS#7 signing,
  * DH, random numbers, big numbers, EC beyond verification, EdDSA, ML-DSA beyond
- * verification (MlDsa.c), SLH-DSA):
+ * verification (MlDsa.c), SLH-DSA beyond verification (SlhDsa.c)):
  * each returns FALSE, 0, NULL or RETURN_UNSUPPORTED (BigNumToBin -1,
  * X509CompareDateTime -3, the values BaseCryptLibNull returns), so the
  * instance links into any module and a caller sees the failure its code
@@ -117,13 +117,7 @@ BOOLEAN EFIAPI MlDsaSetPrivKey (VOID *a0, UINT8 *a1, UINTN a2) { return FALSE; }
 BOOLEAN EFIAPI MlDsaGeneratePubKey (VOID *a0, UINT8 *a1, UINTN a2) { return FALSE; }
 BOOLEAN EFIAPI MlDsaSign (VOID *a0, UINT8 *a1, UINTN a2, CONST UINT8 *a3, UINTN a4, UINT8 *a5, UINTN *a6) { return FALSE; }
 BOOLEAN EFIAPI MlDsaGetPrivateKeyFromPem (CONST UINT8 *a0, UINTN a1, CONST CHAR8 *a2, VOID **a3) { return FALSE; }
-VOID * EFIAPI SlhDsaNewByNid (UINTN a0) { return NULL; }
-VOID EFIAPI SlhDsaFree (VOID *a0) { }
-BOOLEAN EFIAPI SlhDsaGetPubKey (VOID *a0, UINT8 *a1, UINTN *a2) { return FALSE; }
-BOOLEAN EFIAPI SlhDsaSetPubKey (VOID *a0, UINT8 *a1, UINTN a2) { return FALSE; }
 BOOLEAN EFIAPI SlhDsaSetPrivKey (VOID *a0, UINT8 *a1, UINTN a2) { return FALSE; }
 BOOLEAN EFIAPI SlhDsaGeneratePubKey (VOID *a0, UINT8 *a1, UINTN a2) { return FALSE; }
 BOOLEAN EFIAPI SlhDsaSign (VOID *a0, UINT8 *a1, UINTN a2, CONST UINT8 *a3, UINTN a4, UINT8 *a5, UINTN *a6) { return FALSE; }
-BOOLEAN EFIAPI SlhDsaVerify (VOID *a0, UINT8 *a1, UINTN a2, CONST UINT8 *a3, UINTN a4, UINT8 *a5, UINTN a6) { return FALSE; }
 BOOLEAN EFIAPI SlhDsaGetPrivateKeyFromPem (CONST UINT8 *a0, UINTN a1, CONST CHAR8 *a2, VOID **a3) { return FALSE; }
-BOOLEAN EFIAPI SlhDsaGetPublicKeyFromX509 (CONST UINT8 *a0, UINTN a1, VOID **a2) { return FALSE; }

@@ -158,7 +158,10 @@ UINTN EFIAPI AsmReadCr4 (VOID) { return BIT9 | BIT10; }
    MlDsaGetPrivateKeyFromPem (not served) as their first step, and all but
    GetPubKeyNullBuffer, KeyReplacement, GetPubKeyRepeated and GetPubKey then
    sign with MlDsaSign; test_edk2 (edk2_mldsa_cases.cpp) runs their
-   verification and key steps on signatures made elsewhere. */
+   verification and key steps on signatures made elsewhere. The twelve
+   TestVerifySlhDsa* listed do the same with SLH-DSA-SHAKE-256s's key
+   (SlhDsaGetPrivateKeyFromPem; all but the same four then SlhDsaSign);
+   edk2_slhdsa_cases.cpp runs their verification and key steps. */
 static const char *const  mByDesign[] = {
   "TestVerifySm3()", "TestVerifyRsaGenerateKeyComponents()", "TestVerifyRsaPkcs1SignVerify()",
   "TestVerifyRsaPssSignVerify()", "TestVerifyRsaPssSignVerifyDigest()",
@@ -171,6 +174,12 @@ static const char *const  mByDesign[] = {
   "TestVerifyMlDsaSignatureSizeExact()", "TestVerifyMlDsaEmptyMessage()",
   "TestVerifyMlDsaMaxContextString()", "TestVerifyMlDsaKeyReplacement()",
   "TestVerifyMlDsaMultipleSignatures()", "TestVerifyMlDsaGetPubKeyRepeated()",
+  "TestVerifySlhDsaPemX509()", "TestVerifySlhDsaSignVerifyWithContext()",
+  "TestVerifySlhDsaGetPubKey()", "TestVerifySlhDsaTamperedData()",
+  "TestVerifySlhDsaInvalidContextParams()", "TestVerifySlhDsaGetPubKeyNullBuffer()",
+  "TestVerifySlhDsaSignatureSizeExact()", "TestVerifySlhDsaEmptyMessage()",
+  "TestVerifySlhDsaMaxContextString()", "TestVerifySlhDsaKeyReplacement()",
+  "TestVerifySlhDsaMultipleSignatures()", "TestVerifySlhDsaGetPubKeyRepeated()",
 };
 
 
@@ -207,6 +216,31 @@ static BOOLEAN DerNext (CONST UINT8 *Der, UINTN End, UINTN *Pos, UINT8 *Tag, UIN
 }
 
 /*
+ * The signature BIT STRING of the certificate at Cert (30 82 xx xx: 256 to
+ * 65,535 bytes of contents): TRUE with *CertSize and *SigPos (the
+ * signature's first byte) when it is SigLen bytes with no unused bits.
+ */
+static BOOLEAN CertSignature (CONST UINT8 *Cert, UINTN SigLen, UINTN *CertSize, UINTN *SigPos)
+{
+  UINTN  Pos, Body, Len;
+  UINT8  Tag;
+
+  *CertSize = 4 + ((UINTN)Cert[2] << 8 | Cert[3]);
+  Pos       = 0;
+  if ((Cert[1] != 0x82) || !DerNext (Cert, *CertSize, &Pos, &Tag, &Body, &Len)) {
+    return FALSE;
+  }
+  Pos = Body;                                           // tbs, algorithm, signature
+  for (int I = 0; I < 3; I++) {
+    if (!DerNext (Cert, *CertSize, &Pos, &Tag, &Body, &Len)) {
+      return FALSE;
+    }
+  }
+  *SigPos = Body + 1;
+  return (Tag == 0x03) && (Len == 1 + SigLen) && (Cert[Body] == 0);
+}
+
+/*
  * Not one of EDK2's tests: every test of MlDsaTests.c that reads
  * mMlDsa87TestCert successfully loads the private key from PEM first, so it
  * fails by design before it gets there. Here the instance takes the
@@ -218,27 +252,15 @@ static BOOLEAN DerNext (CONST UINT8 *Der, UINTN End, UINTN *Pos, UINT8 *Tag, UIN
 static UNIT_TEST_STATUS EFIAPI InstanceMlDsaCert (UNIT_TEST_CONTEXT Context)
 {
   CONST UINT8  *Cert = mMlDsa87TestCert;
-  UINTN        CertSize, Pos, Body, Len, SigPos;
-  UINT8        Tag, *Tbs, *Sig, Copy[8192];
+  UINTN        CertSize, SigPos;
+  UINT8        *Tbs, *Sig, Copy[8192];
   UINTN        TbsSize;
   VOID         *Key;
   BOOLEAN      Ok;
 
-  CertSize = 4 + ((UINTN)Cert[2] << 8 | Cert[3]);     // 30 82 xx xx
-  Pos      = 0;
-  if ((Cert[1] != 0x82) || !DerNext (Cert, CertSize, &Pos, &Tag, &Body, &Len)) {
+  if (!CertSignature (Cert, 4627, &CertSize, &SigPos)) {
     return UNIT_TEST_ERROR_TEST_FAILED;
   }
-  Pos = Body;                                           // tbs, algorithm, signature
-  for (int I = 0; I < 3; I++) {
-    if (!DerNext (Cert, CertSize, &Pos, &Tag, &Body, &Len)) {
-      return UNIT_TEST_ERROR_TEST_FAILED;
-    }
-  }
-  if ((Tag != 0x03) || (Len != 1 + 4627) || (Cert[Body] != 0)) {
-    return UNIT_TEST_ERROR_TEST_FAILED;
-  }
-  SigPos = Body + 1;
   Key    = NULL;
   if (!Report (MlDsaGetPublicKeyFromX509 (Cert, CertSize, &Key), __func__, __LINE__, "MlDsaGetPublicKeyFromX509") ||
       !Report (X509GetTBSCert (Cert, CertSize, &Tbs, &TbsSize), __func__, __LINE__, "X509GetTBSCert") ||
@@ -261,10 +283,69 @@ static UNIT_TEST_STATUS EFIAPI InstanceMlDsaCert (UNIT_TEST_CONTEXT Context)
          UNIT_TEST_PASSED : UNIT_TEST_ERROR_TEST_FAILED;
 }
 
+/* SlhDsaTests.c's SLH-DSA-SHAKE-256s certificate (SlhDsaTestVectors.h), self-signed. */
+extern CONST UINT8  mSlhDsaShake256sTestCert[];
+
+/*
+ * Not one of EDK2's tests either, for the same reason: every test of
+ * SlhDsaTests.c that reads mSlhDsaShake256sTestCert loads the private key
+ * from PEM first. The instance takes the certificate's key
+ * (SlhDsaGetPublicKeyFromX509), reads it back (SlhDsaGetPubKey: 64 bytes,
+ * the certificate's BIT STRING), and verifies the certificate's own
+ * signature (pure SLH-DSA-SHAKE-256s, empty context, 29,792 bytes, over the
+ * TBS from X509GetTBSCert); a changed TBS, a signature changed in R, in
+ * FORS and at its last byte, and a context must fail.
+ */
+static UNIT_TEST_STATUS EFIAPI InstanceSlhDsaCert (UNIT_TEST_CONTEXT Context)
+{
+  static UINT8  Copy[29792];
+  CONST UINT8   *Cert = mSlhDsaShake256sTestCert;
+  UINTN         CertSize, SigPos, TbsSize, PkSize;
+  UINT8         *Tbs, Pk[80];
+  VOID          *Key;
+  BOOLEAN       Ok, Found;
+
+  if (!CertSignature (Cert, sizeof Copy, &CertSize, &SigPos)) {
+    return UNIT_TEST_ERROR_TEST_FAILED;
+  }
+  Key = NULL;
+  if (!Report (SlhDsaGetPublicKeyFromX509 (Cert, CertSize, &Key), __func__, __LINE__, "SlhDsaGetPublicKeyFromX509") ||
+      !Report (X509GetTBSCert (Cert, CertSize, &Tbs, &TbsSize), __func__, __LINE__, "X509GetTBSCert"))
+  {
+    SlhDsaFree (Key);
+    return UNIT_TEST_ERROR_TEST_FAILED;
+  }
+  PkSize = sizeof Pk;
+  Ok     = Report (SlhDsaGetPubKey (Key, Pk, &PkSize) && PkSize == 64, __func__, __LINE__, "SlhDsaGetPubKey");
+  /* the SubjectPublicKeyInfo's BIT STRING ends the TBS's key: 03 41 00 || pk */
+  Found = FALSE;
+  for (UINTN I = 0; Ok && !Found && I + 67 <= TbsSize; I++) {
+    Found = (Tbs[I] == 0x03) && (Tbs[I + 1] == 0x41) && (Tbs[I + 2] == 0x00) && (memcmp (Tbs + I + 3, Pk, 64) == 0);
+  }
+  Ok = Report (Ok && Found, __func__, __LINE__, "the key read back is the certificate's");
+  memcpy (Copy, Cert + SigPos, sizeof Copy);
+  Ok = Ok && SlhDsaVerify (Key, NULL, 0, Tbs, TbsSize, Copy, sizeof Copy) &&
+       !SlhDsaVerify (Key, (UINT8 *)"x", 1, Tbs, TbsSize, Copy, sizeof Copy);
+  for (UINTN I = 0; Ok && I < 3; I++) {
+    UINTN  At = I == 0 ? 0 : I == 1 ? 5000 : sizeof Copy - 1;
+
+    Copy[At] ^= 1;
+    Ok        = !SlhDsaVerify (Key, NULL, 0, Tbs, TbsSize, Copy, sizeof Copy);
+    Copy[At] ^= 1;
+  }
+  Ok = Ok && !SlhDsaVerify (Key, NULL, 0, Tbs, TbsSize - 1, Copy, sizeof Copy) &&
+       !SlhDsaVerify (Key, NULL, 0, Tbs, TbsSize, Copy, sizeof Copy - 1) &&
+       SlhDsaVerify (Key, NULL, 0, Tbs, TbsSize, Copy, sizeof Copy);
+  SlhDsaFree (Key);
+  return Report (Ok, __func__, __LINE__, "verification of the certificate's signature") ?
+         UNIT_TEST_PASSED : UNIT_TEST_ERROR_TEST_FAILED;
+}
+
 static TEST_DESC  mInstanceTest[] = {
   { "InstanceMlDsaCertSelfSignature()", "FastCryptLib.MlDsa", InstanceMlDsaCert, NULL, NULL, NULL },
+  { "InstanceSlhDsaCertSelfSignature()", "FastCryptLib.SlhDsa", InstanceSlhDsaCert, NULL, NULL, NULL },
 };
-static UINTN      mInstanceTestNum = 1;
+static UINTN      mInstanceTestNum = 2;
 
 #define GROUP(x)  { #x, &x##Num, x }
 
@@ -280,7 +361,7 @@ main (int argc, char **argv)
     GROUP (mAeadAesGcmTest), GROUP (mBlockCipherTest), GROUP (mRsaTest), GROUP (mRsaPssTest),
     GROUP (mParallelhashTest), GROUP (mX509Test), GROUP (mRsaCertTest), GROUP (mPkcs7Test),
     GROUP (mPkcs7EkuTest), GROUP (mPkcs7ContentTest), GROUP (mAuthenticodeTest),
-    GROUP (mImageTimestampTest), GROUP (mEcTest), GROUP (mMlDsaTest),
+    GROUP (mImageTimestampTest), GROUP (mEcTest), GROUP (mMlDsaTest), GROUP (mSlhDsaTest),
     GROUP (mInstanceTest),
   };
   int  Total = 0, Failed = 0, Unexpected = 0;
