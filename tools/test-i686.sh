@@ -50,8 +50,13 @@ echo "=== i686: test (qemu-i386, QEMU_CPU=$low_cpu: no SSE2)"
 # test_mont_worst (every modulus size, every kernel) ran in the first pass,
 # where every kernel is usable; without SSE2 it would repeat scalar32 and
 # scalar64 exactly. The fastcrypt command's tests (cli_*) also ran there:
-# its own code is the same under either model.
-QEMU_CPU=$low_cpu ctest --test-dir "$dir" --output-on-failure --no-tests=error -j "$jobs" -E '^(test_mont_worst|cli_.*)$'
+# its own code is the same under either model. So did ML-DSA's and the
+# hash-based signatures' tests (test_mldsa*, test_lms, test_slhdsa,
+# test_xmss): they run every usable kernel of their ops, and the ones this
+# model leaves (scalar, single) ran under the default model too; their
+# portable code is the same binary.
+QEMU_CPU=$low_cpu ctest --test-dir "$dir" --output-on-failure --no-tests=error -j "$jobs" \
+  -E '^(test_mont_worst|cli_.*|test_mldsa.*|test_lms|test_slhdsa|test_xmss)$'
 probe "$low_cpu" unavailable
 lap "ctest, QEMU_CPU=$low_cpu"
 echo "=== i686: passed"

@@ -32,7 +32,7 @@ typedef struct fc__hs_x {
   const void *kernel;   /* fc__sha256_x_kernel, fc__keccak_x_kernel or fc__keccak_kernel */
 } fc__hs_x;
 #define FC__HS_X_LANES_MAX 16 /* FC__SHA256_X_MAX_LANES; FC__KECCAK_X_MAX is 8 */
-#define FC__HS_X_BUF 128      /* bytes of one message buffer, at most */
+#define FC__HS_X_STATE 200    /* a SHAKE message buffer: a Keccak state */
 /* SHAKE batches use FC_OP_KECCAK_X only on a many-state kernel declaring
    at most this much stack (avx512). On a deeper one (avx2: 5,440 B, which
    would take the verifiers past 8 KiB) and on scalar (one state after
@@ -44,10 +44,12 @@ typedef struct fc__hs_x {
    prefix64; 1, 2: SHAKE256, SHAKE128 (prefix64 NULL). 0 when the hash
    kernels are not built. */
 int fc__hs_x_init(fc__hs_x *x, int shake, uint32_t n, const uint8_t *prefix64);
-/* count independent messages of len bytes: buf[i] holds one; SHA-256
-   writes its padding into it, so it has room for the message's blocks (64
-   bytes for len <= 55, 128 to 119). out[i] gets n bytes and may not alias
-   buf[i]. Any count. */
+/* count independent messages of len bytes: buf[i] holds one and is
+   overwritten. SHA-256: room for the message's blocks (64 bytes for len <=
+   55, 128 to 119), the padding is written into it. SHAKE: a Keccak state
+   of FC__HS_X_STATE bytes, 8-byte aligned (a uint64_t[25]), the message at
+   its start: it is absorbed and permuted in place. out[i] gets n bytes and
+   may not alias buf[i]. Any count. */
 void fc__hs_x_hash(const fc__hs_x *x, uint8_t *const *buf, size_t len, size_t count,
                    uint8_t *const *out);
 
@@ -316,7 +318,8 @@ typedef struct fc__xmss_ctx {
   const fc__xmss_param *P;
   const uint8_t *seed; /* n bytes, the public SEED */
   int ok;
-  fc_hash_ctx prf; /* SHA2, n = 32: after toByte(3, 32) || SEED */
+  fc__hs_x xp, xf; /* many PRF calls (SHA2, n = 32: from the state after
+                      toByte(3, 32) || SEED), many F calls */
 } fc__xmss_ctx;
 
 /* An address (RFC 8391 section 2.5): eight 32-bit words, word 7 the

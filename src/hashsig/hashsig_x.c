@@ -63,7 +63,16 @@ static void sha_batch(const fc__hs_x *x, uint8_t *const *buf, size_t len, size_t
       sp[i] = st[i];
       ip[i] = buf[g + i];
     }
-    k->compress_x(sp, ip, m, nblocks);
+    if (4 * m >= 3 * k->lanes) {
+      k->compress_x(sp, ip, m, nblocks);
+    } else {
+      /* a group under three quarters full: its empty lanes would cost more
+         than hashing these one at a time on the single-stream kernel (a
+         16-lane avx512 group costs about eleven SHA-NI compressions on the
+         Zen 4 of docs/slhdsa.md) */
+      const fc__sha_kernel *k1 = fc__sha_active(FC_OP_SHA256);
+      for (size_t i = 0; i < m; i++) k1->compress(sp[i], ip[i], nblocks);
+    }
     for (size_t i = 0; i < m; i++) {
       uint8_t *o = out[g + i];
       for (uint32_t w = 0; w < x->n / 4; w++) { /* n is 16, 24 or 32 */
@@ -74,14 +83,17 @@ static void sha_batch(const fc__hs_x *x, uint8_t *const *buf, size_t len, size_t
   }
 }
 
-/* A zeroed state absorbs msg (len < rate) and SHAKE's padding: the domain
-   bits 1111 and the first pad bit (0x1f) after it, the last pad bit at
-   rate - 1 (FIPS 202 sections 5.1, 6.2, B.2). */
-static void shake_load(uint64_t st[25], const uint8_t *msg, size_t len, size_t rate) {
-  static const uint8_t first = 0x1f, last = 0x80;
-  fc__keccak_xor_bytes(st, 0, msg, len);
-  fc__keccak_xor_bytes(st, len, &first, 1);
-  fc__keccak_xor_bytes(st, rate - 1, &last, 1);
+/* The message in the first len (< rate) bytes of the state buffer st
+   becomes the absorbed state: the rest zeroed, SHAKE's padding XORed in
+   (domain bits 1111 and the first pad bit: 0x1f after the message, the last
+   pad bit at rate - 1; FIPS 202 sections 5.1, 6.2, B.2). The lanes are
+   little-endian (hash_internal.h), so byte i of the buffer is byte i of
+   the state. */
+static void shake_load(uint64_t *st, size_t len, size_t rate) {
+  uint8_t *b = (uint8_t *)st;
+  memset(b + len, 0, FC__HS_X_STATE - len);
+  b[len] = 0x1f;
+  b[rate - 1] |= 0x80;
 }
 
 static void shake_batch(const fc__hs_x *x, uint8_t *const *buf, size_t len, size_t count,
@@ -89,25 +101,23 @@ static void shake_batch(const fc__hs_x *x, uint8_t *const *buf, size_t len, size
   if (x->lanes == 1) {
     const fc__keccak_kernel *k1 = (const fc__keccak_kernel *)x->kernel;
     for (size_t i = 0; i < count; i++) {
-      uint64_t s1[25] = {0};
-      shake_load(s1, buf[i], len, x->rate);
-      k1->permute(s1);
-      fc__keccak_get_bytes(s1, 0, out[i], x->n);
+      uint64_t *st = (uint64_t *)(void *)buf[i];
+      shake_load(st, len, x->rate);
+      k1->permute(st);
+      memcpy(out[i], st, x->n);
     }
     return;
   }
   const fc__keccak_x_kernel *k = (const fc__keccak_x_kernel *)x->kernel;
-  uint64_t st[FC__KECCAK_X_MAX][25];
   uint64_t *sp[FC__KECCAK_X_MAX];
   for (size_t g = 0; g < count; g += FC__KECCAK_X_MAX) {
     size_t m = count - g < FC__KECCAK_X_MAX ? count - g : FC__KECCAK_X_MAX;
     for (size_t i = 0; i < m; i++) {
-      memset(st[i], 0, sizeof st[i]);
-      shake_load(st[i], buf[g + i], len, x->rate);
-      sp[i] = st[i];
+      sp[i] = (uint64_t *)(void *)buf[g + i];
+      shake_load(sp[i], len, x->rate);
     }
     k->absorb_x(sp, NULL, m, 1, x->rate);
-    for (size_t i = 0; i < m; i++) fc__keccak_get_bytes(st[i], 0, out[g + i], x->n);
+    for (size_t i = 0; i < m; i++) memcpy(out[g + i], sp[i], x->n);
   }
 }
 
@@ -124,8 +134,10 @@ static void put_be(uint8_t *p, uint32_t v, unsigned bytes) {
   for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * (bytes - 1 - i)));
 }
 
-void fc__hs_chains_run(const fc__hs_chains *c, uint32_t idx0, const uint16_t *start,
-                       uint32_t end, unsigned count, uint8_t *val) {
+/* bufs: a lane buffer of stride bytes per lane (chains_sha, chains_shake). */
+static inline void chains(const fc__hs_chains *c, uint32_t idx0, const uint16_t *start,
+                          uint32_t end, unsigned count, uint8_t *val, uint8_t *bufs,
+                          size_t stride) {
   const fc__hs_x *x = c->x;
   const uint32_t n = x->n, L = x->lanes;
   /* Steps of chain i: rem[i]; chains laid end to end over L lanes of R
@@ -147,9 +159,6 @@ void fc__hs_chains_run(const fc__hs_chains *c, uint32_t idx0, const uint16_t *st
   uint32_t R = (total + L - 1) / L;
   if (R < longest) R = longest;
 
-  /* a block per lane: 16 of SHA-256's 64 bytes or 8 of SHAKE256's 136 */
-  uint8_t bufs[FC__HS_X_LANES_MAX * 64]; /* 16 of SHA-256's 64 bytes, 8 of 128 for SHAKE */
-  const size_t stride = x->shake ? 128 : 64;
   uint8_t *bp[FC__HS_X_LANES_MAX], *op[FC__HS_X_LANES_MAX];
   unsigned cur[FC__HS_X_LANES_MAX]; /* each lane's chain cursor */
   for (unsigned l = 0; l < L; l++) {
@@ -183,4 +192,27 @@ void fc__hs_chains_run(const fc__hs_chains *c, uint32_t idx0, const uint16_t *st
     }
     fc__hs_x_hash(x, bp, (size_t)c->tmpl_len + n, m, op);
   }
+}
+
+/* Each path's lane buffers in its own frame: 16 blocks of 64 bytes, or 8
+   Keccak states of 200. */
+__attribute__((noinline)) static void chains_sha(const fc__hs_chains *c, uint32_t idx0,
+                                                 const uint16_t *start, uint32_t end,
+                                                 unsigned count, uint8_t *val) {
+  uint8_t bufs[FC__HS_X_LANES_MAX * 64];
+  chains(c, idx0, start, end, count, val, bufs, 64);
+}
+__attribute__((noinline)) static void chains_shake(const fc__hs_chains *c, uint32_t idx0,
+                                                   const uint16_t *start, uint32_t end,
+                                                   unsigned count, uint8_t *val) {
+  uint64_t bufs[FC__KECCAK_X_MAX * 25];
+  chains(c, idx0, start, end, count, val, (uint8_t *)bufs, FC__HS_X_STATE);
+}
+
+void fc__hs_chains_run(const fc__hs_chains *c, uint32_t idx0, const uint16_t *start,
+                       uint32_t end, unsigned count, uint8_t *val) {
+  if (c->x->shake)
+    chains_shake(c, idx0, start, end, count, val);
+  else
+    chains_sha(c, idx0, start, end, count, val);
 }

@@ -136,12 +136,11 @@ void fc__slh_h(const fc__slh_hash *c, const fc__slh_adrs *a, const uint8_t *l, c
 
 /* Messages of one batch: ADRSc || in (SHA2) or PK.seed || ADRS || in
    (SHAKE), in lane-sized groups. */
-static void batch(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
-                  const uint8_t *const *in1, const uint8_t *const *in2, uint8_t *const *out,
-                  size_t count) {
+static inline void batch(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                         const uint8_t *const *in1, const uint8_t *const *in2,
+                         uint8_t *const *out, size_t count, uint8_t *bufs, size_t stride) {
   const fc__slhdsa_params *P = c->P;
-  uint8_t bufs[FC__HS_X_LANES_MAX * 64]; /* 16 of 64 bytes (SHA2), 8 of 128 (SHAKE) */
-  const size_t stride = P->shake ? 128 : 64, lanes = c->x.lanes;
+  const size_t lanes = c->x.lanes;
   uint8_t *bp[FC__HS_X_LANES_MAX];
   fc__slh_adrs t = *a;
   size_t pre = P->shake ? P->n : 0, len = 0;
@@ -164,16 +163,41 @@ static void batch(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *
   }
 }
 
+/* Each path's lane buffers in its own frame: 16 blocks of 64 bytes (SHA2),
+   or 8 Keccak states of 200 (SHAKE). */
+__attribute__((noinline)) static void batch_sha(const fc__slh_hash *c, const fc__slh_adrs *a,
+                                                const uint32_t *w3, const uint8_t *const *in1,
+                                                const uint8_t *const *in2, uint8_t *const *out,
+                                                size_t count) {
+  uint8_t bufs[FC__HS_X_LANES_MAX * 64];
+  batch(c, a, w3, in1, in2, out, count, bufs, 64);
+}
+__attribute__((noinline)) static void batch_shake(const fc__slh_hash *c, const fc__slh_adrs *a,
+                                                  const uint32_t *w3, const uint8_t *const *in1,
+                                                  const uint8_t *const *in2,
+                                                  uint8_t *const *out, size_t count) {
+  uint64_t bufs[FC__KECCAK_X_MAX * 25];
+  batch(c, a, w3, in1, in2, out, count, (uint8_t *)bufs, FC__HS_X_STATE);
+}
+static void batch_any(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
+                      const uint8_t *const *in1, const uint8_t *const *in2,
+                      uint8_t *const *out, size_t count) {
+  if (c->P->shake)
+    batch_shake(c, a, w3, in1, in2, out, count);
+  else
+    batch_sha(c, a, w3, in1, in2, out, count);
+}
+
 void fc__slh_f_x(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
                  const uint8_t *const *in, uint8_t *const *out, size_t count) {
-  batch(c, a, w3, in, NULL, out, count);
+  batch_any(c, a, w3, in, NULL, out, count);
 }
 
 void fc__slh_h_x(const fc__slh_hash *c, const fc__slh_adrs *a, const uint32_t *w3,
                  const uint8_t *const *l, const uint8_t *const *r, uint8_t *const *out,
                  size_t count) {
   if (c->P->shake || c->P->n == 16) {
-    batch(c, a, w3, l, r, out, count);
+    batch_any(c, a, w3, l, r, out, count);
     return;
   }
   /* SHA2 at n = 24, 32: H is SHA-512, one call after another */

@@ -12,10 +12,12 @@
  * bytes (SP 800-208 5.3, 5.4). pad = n, except 4 at n = 24 (SP 800-208).
  *
  * The WOTS+ chains run layer by layer: at step s every chain still running
- * (its digit <= s) takes its step s, all through xmss_chain_step, the only
- * place a chain step is hashed; a multi-stream hash can replace its body.
- * Stack: the len * n chain values (at most 67 * 32 = 2144 bytes) and their
- * indices, a few hash contexts.
+ * (its digit <= s) takes its step s, eight chains at a time, their PRF and
+ * F calls as batches of independent hashes (hashsig_x.c: the multi-stream
+ * SHA-256 op sha256_x, or keccak_x for SHAKE). RAND_HASH (L-tree, tree)
+ * goes one call at a time through the hash API.
+ * Stack: the len * n chain values (at most 67 * 32 = 2144 bytes), one
+ * batch's lane buffers (8 x 128 bytes) and PRF outputs, a few hash contexts.
  */
 #include "hashsig/hashsig_internal.h"
 
@@ -72,52 +74,50 @@ void fc__xmss_ctx_init(fc__xmss_ctx *c, const fc__xmss_param *P, const uint8_t *
   c->P = P;
   c->seed = seed;
   c->ok = 1;
-  if (P->hash == FC__XMSS_SHA2 && P->n == 32) {
-    hstate s;
-    h_begin(c, &s, 3);
-    h_absorb(c, &s, seed, 32);
-    c->prf = s.sha; /* exactly one block absorbed: the state clones cheaply */
+  int shake = P->hash == FC__XMSS_SHA2 ? 0 : P->hash == FC__XMSS_SHAKE256 ? 1 : 2;
+  uint8_t block[64] = {0};
+  const uint8_t *prefix = NULL;
+  if (P->hash == FC__XMSS_SHA2 && P->n == 32) { /* toByte(3, 32) || SEED: one block */
+    block[31] = 3;
+    memcpy(block + 32, seed, 32);
+    prefix = block;
   }
+  if (!fc__hs_x_init(&c->xf, shake, P->n, NULL) || !fc__hs_x_init(&c->xp, shake, P->n, prefix))
+    c->ok = 0;
 }
 
-/* PRF(SEED, a with keyAndMask kam): n bytes into out. */
-static void prf(fc__xmss_ctx *c, const fc__xmss_adrs *a, uint32_t kam, uint8_t *out) {
-  uint8_t ab[32];
-  for (unsigned i = 0; i < 7; i++) put32(ab + 4 * i, a->w[i]);
-  put32(ab + 28, kam);
-  hstate s;
-  if (c->P->hash == FC__XMSS_SHA2 && c->P->n == 32) {
-    s.sha = c->prf;
-  } else {
-    h_begin(c, &s, 3);
-    h_absorb(c, &s, c->seed, c->P->n);
+/* The PRF message toByte(3, pad) || SEED || ADRS (keyAndMask kam) at b, or
+   only ADRS where xp's state holds the rest (SHA-256, n = 32); its length. */
+static size_t prf_msg(const fc__xmss_ctx *c, const fc__xmss_adrs *a, uint32_t kam, uint8_t *b) {
+  const fc__xmss_param *P = c->P;
+  size_t at = 0;
+  if (c->xp.prefix == 0) {
+    memset(b, 0, P->pad);
+    b[P->pad - 1] = 3;
+    memcpy(b + P->pad, c->seed, P->n);
+    at = (size_t)P->pad + P->n;
   }
-  h_absorb(c, &s, ab, sizeof ab);
-  h_end(c, &s, out);
+  for (unsigned i = 0; i < 7; i++) put32(b + at + 4 * i, a->w[i]);
+  put32(b + at + 28, kam);
+  return at + 32;
 }
 
-/* F (RFC 8391 Algorithm 2's step): out = F(KEY, in ^ BM); in, out n bytes,
-   may alias. */
-static void f_hash(fc__xmss_ctx *c, const fc__xmss_adrs *a, const uint8_t *in, uint8_t *out) {
-  const unsigned n = c->P->n;
-  uint8_t key[FC__XMSS_N_MAX], bm[FC__XMSS_N_MAX];
-  prf(c, a, 0, key);
-  prf(c, a, 1, bm);
-  for (unsigned i = 0; i < n; i++) bm[i] ^= in[i];
-  hstate s;
-  h_begin(c, &s, 0);
-  h_absorb(c, &s, key, n);
-  h_absorb(c, &s, bm, n);
-  h_end(c, &s, out);
+/* The three PRF calls of a RAND_HASH as one batch: KEY, BM_0, BM_1. */
+__attribute__((noinline)) static void prf3(fc__xmss_ctx *c, const fc__xmss_adrs *a,
+                                           uint8_t *key, uint8_t *bm) {
+  uint64_t bufs[3][25]; /* a Keccak state, or room for two SHA-256 blocks */
+  uint8_t *in[3] = {(uint8_t *)bufs[0], (uint8_t *)bufs[1], (uint8_t *)bufs[2]};
+  uint8_t *out[3] = {key, bm, bm + c->P->n};
+  size_t len = 0;
+  for (uint32_t kam = 0; kam < 3; kam++) len = prf_msg(c, a, kam, in[kam]);
+  fc__hs_x_hash(&c->xp, in, len, 3, out);
 }
 
 void fc__xmss_rand_hash(fc__xmss_ctx *c, const fc__xmss_adrs *a, const uint8_t *l,
                         const uint8_t *r, uint8_t *out) {
-  const unsigned n = c->P->n;
+  const unsigned n = c->P->n & 63; /* 24 or 32: the mask tells the compiler */
   uint8_t key[FC__XMSS_N_MAX], bm[2 * FC__XMSS_N_MAX];
-  prf(c, a, 0, key);
-  prf(c, a, 1, bm);
-  prf(c, a, 2, bm + n);
+  prf3(c, a, key, bm);
   for (unsigned i = 0; i < n; i++) {
     bm[i] ^= l[i];
     bm[n + i] ^= r[i];
@@ -130,21 +130,78 @@ void fc__xmss_rand_hash(fc__xmss_ctx *c, const fc__xmss_adrs *a, const uint8_t *
 }
 
 /*
- * One step of count WOTS+ chains (RFC 8391 Algorithm 2, one iteration):
- * nodes[i] = F with the address tmpl, chain address chain_idx[i] and hash
- * address hash_idx[i]. The chains are independent: a multi-stream hash may
- * compute them in any order. count <= FC__XMSS_LEN_MAX; each nodes[i] has
- * n bytes, no two alias.
+ * Step s of every chain i with digit[i] <= s (RFC 8391 Algorithm 2, one
+ * iteration), FC__XMSS_BATCH chains at a time: their PRF keys and masks as
+ * one or two batches of independent hashes, then their F calls as one.
+ * The chains are independent; pk holds len values of n bytes.
  */
-static void xmss_chain_step(fc__xmss_ctx *c, const fc__xmss_adrs *tmpl, unsigned count,
-                            const uint32_t *chain_idx, const uint32_t *hash_idx,
-                            uint8_t *const *nodes) {
+#define FC__XMSS_BATCH 8
+/* bufs: FC__XMSS_BATCH lane buffers of stride bytes (128 for SHA-256's two
+   blocks, a 200-byte Keccak state for SHAKE: chain_round). */
+static inline void chain_round_in(fc__xmss_ctx *c, const fc__xmss_adrs *tmpl, uint32_t s,
+                                  const uint8_t *digit, uint8_t *pk, uint8_t *bufs,
+                                  size_t stride) {
+  const fc__xmss_param *P = c->P;
+  const unsigned n = P->n, pad = P->pad, len = P->len;
+  /* SHA-256 at n = 32: the PRF's toByte(3, 32) || SEED is in xp's state,
+     each PRF message is the 32-byte address (one block in 64 bytes: key and
+     mask messages share a lane buffer). Otherwise a PRF message is
+     toByte(3, pad) || SEED || ADRS (60 to 96 bytes). */
+  const int short_prf = c->xp.prefix != 0;
+  const size_t prf_len = short_prf ? 32 : (size_t)pad + n + 32, f_len = (size_t)pad + 2u * n;
+  uint8_t km[FC__XMSS_BATCH][2][FC__XMSS_N_MAX]; /* PRF outputs: KEY, BM */
+  uint8_t *in[2 * FC__XMSS_BATCH], *out[2 * FC__XMSS_BATCH];
+  unsigned which[FC__XMSS_BATCH];
   fc__xmss_adrs a = *tmpl;
-  for (unsigned i = 0; i < count; i++) {
-    a.w[5] = chain_idx[i];
-    a.w[6] = hash_idx[i];
-    f_hash(c, &a, nodes[i], nodes[i]);
+  a.w[6] = s;
+  for (unsigned i = 0; i < len;) {
+    unsigned m = 0;
+    for (; i < len && m < FC__XMSS_BATCH; i++)
+      if (digit[i] <= s) which[m++] = i;
+    if (m == 0) break;
+    for (unsigned kam = 0; kam < 2; kam++) {
+      for (unsigned t = 0; t < m; t++) {
+        uint8_t *b = bufs + t * stride + (short_prf ? 64 * kam : 0);
+        a.w[5] = which[t];
+        (void)prf_msg(c, &a, kam, b);
+        in[short_prf ? 2 * t + kam : t] = b;
+        out[short_prf ? 2 * t + kam : t] = km[t][kam];
+      }
+      if (!short_prf) fc__hs_x_hash(&c->xp, in, prf_len, m, out);
+    }
+    if (short_prf) fc__hs_x_hash(&c->xp, in, prf_len, 2 * m, out);
+    /* F: toByte(0, pad) || KEY || (node ^ BM) */
+    for (unsigned t = 0; t < m; t++) {
+      uint8_t *b = bufs + t * stride, *node = pk + (size_t)which[t] * n;
+      memset(b, 0, pad);
+      memcpy(b + pad, km[t][0], n);
+      for (unsigned j = 0; j < n; j++) b[pad + n + j] = (uint8_t)(node[j] ^ km[t][1][j]);
+      in[t] = b;
+      out[t] = node;
+    }
+    fc__hs_x_hash(&c->xf, in, f_len, m, out);
   }
+}
+
+/* Each path's lane buffers in its own frame. */
+__attribute__((noinline)) static void chain_round_sha(fc__xmss_ctx *c,
+                                                      const fc__xmss_adrs *tmpl, uint32_t s,
+                                                      const uint8_t *digit, uint8_t *pk) {
+  uint8_t bufs[FC__XMSS_BATCH * 128];
+  chain_round_in(c, tmpl, s, digit, pk, bufs, 128);
+}
+__attribute__((noinline)) static void chain_round_shake(fc__xmss_ctx *c,
+                                                        const fc__xmss_adrs *tmpl, uint32_t s,
+                                                        const uint8_t *digit, uint8_t *pk) {
+  uint64_t bufs[FC__XMSS_BATCH * 25];
+  chain_round_in(c, tmpl, s, digit, pk, (uint8_t *)bufs, FC__HS_X_STATE);
+}
+static void chain_round(fc__xmss_ctx *c, const fc__xmss_adrs *tmpl, uint32_t s,
+                        const uint8_t *digit, uint8_t *pk) {
+  if (c->P->hash == FC__XMSS_SHA2)
+    chain_round_sha(c, tmpl, s, digit, pk);
+  else
+    chain_round_shake(c, tmpl, s, digit, pk);
 }
 
 /*
@@ -186,19 +243,7 @@ void fc__xmss_leaf(fc__xmss_ctx *c, uint32_t layer, uint64_t tree, uint32_t idx,
      chain with digit <= s. */
   memcpy(pk, sig_ots, (size_t)len * n);
   fc__xmss_adrs a = {{layer, (uint32_t)(tree >> 32), (uint32_t)tree, 0, idx, 0, 0, 0}};
-  uint32_t chain_idx[FC__XMSS_LEN_MAX], hash_idx[FC__XMSS_LEN_MAX];
-  uint8_t *nodes[FC__XMSS_LEN_MAX];
-  for (unsigned s = 0; s + 1 < FC__XMSS_W; s++) {
-    unsigned count = 0;
-    for (unsigned i = 0; i < len; i++)
-      if (digit[i] <= s) {
-        chain_idx[count] = i;
-        hash_idx[count] = s;
-        nodes[count] = pk + (size_t)i * n;
-        count++;
-      }
-    if (count) xmss_chain_step(c, &a, count, chain_idx, hash_idx, nodes);
-  }
+  for (unsigned s = 0; s + 1 < FC__XMSS_W; s++) chain_round(c, &a, s, digit, pk);
 
   /* L-tree (Algorithm 8): type 1, L-tree address idx. An odd last node
      moves up unchanged. */

@@ -149,16 +149,26 @@ size_t sig_bytes(const Set &s) {
   return ib + s.n + s.d * (2 * s.n + 3) * s.n + s.h * s.n;
 }
 
-TEST(Xmss, VectorsVerify) {
+// The set's hash: 0 SHA-256 (n = 24, 32), 1 SHAKE128 or SHAKE256.
+int shake_of(const Vec &v) { return v.name.find("SHAKE") != std::string::npos; }
+
+// shake: -1 every vector, else those of that hash.
+void vectors_verify(int shake) {
   ASSERT_GE(ref().size(), 150u);
   ASSERT_GE(botan().size(), 8u);
+  int n = 0;
   for (const auto &v : all()) {
+    if (shake >= 0 && shake_of(v) != shake) continue;
+    n++;
     EXPECT_EQ(verify(v, v.sig), FC_OK) << v.name;
     Bytes m = v.msg;
     m.push_back(0);
     EXPECT_EQ(verify(v.mt(), v.pk, m, v.sig), FC_ERR_SIG) << v.name << " (message + 1 byte)";
   }
+  EXPECT_GE(n, 60);
 }
+
+TEST(Xmss, VectorsVerify) { vectors_verify(-1); }
 
 // Every set with trees of height 10 or less has reference signatures;
 // each record's length is RFC 8391's.
@@ -195,7 +205,7 @@ void flip_all(const Vec &v, size_t stride) {
 
 TEST(Xmss, EveryByteFlipped) {
   flip_all(find("XMSS-SHA2_10_256 idx=511"), 1);
-  flip_all(find("XMSS-SHAKE256_10_192 idx=0"), 1);
+  flip_all(find("XMSS-SHAKE256_10_192 idx=0"), 5);
   flip_all(find("XMSSMT-SHA2_20/4_192 idx="), 7);
   flip_all(find("XMSSMT-SHAKE_60/12_256 idx="), 97);
 }
@@ -412,13 +422,12 @@ struct Call {
   g.rc = g.mt ? fc_xmssmt_pubkey_init(&k2, g.pk, g.pk_len) : fc_xmss_pubkey_init(&k2, g.pk, g.pk_len);
 }
 
-TEST(Xmss, Stack) {
-#ifdef FCT_ASAN
-  GTEST_SKIP() << "sanitizer build: frames differ";
-#else
+// shake: as vectors_verify; kernel: the pinned kernel, for the report.
+[[maybe_unused]] void stack_check(int shake, const std::string &kernel) {
   std::map<std::string, std::pair<size_t, size_t>> worst;  // per hash and n
   size_t top = 0;
   for (const auto &v : all()) {
+    if (shake >= 0 && shake_of(v) != shake) continue;
     static fc_xmss_pubkey key;
     ASSERT_EQ(key_init(&key, v.mt(), v.pk), FC_OK);
     g = Call{&key, v.pk.data(), (const uint8_t *)ptr(v.msg), v.sig.data(), v.pk.size(),
@@ -443,10 +452,45 @@ TEST(Xmss, Stack) {
     top = std::max(top, std::max(dv, ds));
   }
   for (const auto &[f, w] : worst)
-    std::cout << "[ STACK    ] " << f << ": verify " << w.first
+    std::cout << "[ STACK    ] " << f << " (" << kernel << "): verify " << w.first
               << " B, streamed (stream on the stack) " << w.second << " B\n";
   std::cout << "[ STACK    ] XMSS worst " << top << " B of " << FC_XMSS_STACK_MAX << "\n";
+}
+
+TEST(Xmss, Stack) {
+#ifdef FCT_ASAN
+  GTEST_SKIP() << "sanitizer build: frames differ";
+#else
+  stack_check(-1, "automatic kernels");
 #endif
 }
+
+// The chains' PRF and F calls run on FC_OP_SHA256_X (SHA-256 sets) or
+// FC_OP_KECCAK_X (SHAKE sets): every vector of that hash, and the stack, on
+// each kernel.
+class XmssSha256X : public fct::KernelTest {
+ protected:
+  XmssSha256X() : KernelTest(FC_OP_SHA256_X) {}
+};
+class XmssKeccakX : public fct::KernelTest {
+ protected:
+  XmssKeccakX() : KernelTest(FC_OP_KECCAK_X) {}
+};
+TEST_P(XmssSha256X, VectorsAndStack) {
+  vectors_verify(0);
+#ifndef FCT_ASAN
+  stack_check(0, "sha256_x " + GetParam());
+#endif
+}
+TEST_P(XmssKeccakX, VectorsAndStack) {
+  vectors_verify(1);
+#ifndef FCT_ASAN
+  stack_check(1, "keccak_x " + GetParam());
+#endif
+}
+INSTANTIATE_TEST_SUITE_P(AllKernels, XmssSha256X, ::testing::ValuesIn(fct::kernels(FC_OP_SHA256_X)),
+                         [](const auto &i) { return fct::param_name(i.param); });
+INSTANTIATE_TEST_SUITE_P(AllKernels, XmssKeccakX, ::testing::ValuesIn(fct::kernels(FC_OP_KECCAK_X)),
+                         [](const auto &i) { return fct::param_name(i.param); });
 
 }  // namespace
