@@ -10,7 +10,10 @@
  * counter, and the signing index is written into the secret key (the
  * reference's non-BDS core signs any index the key holds).
  *
- * Usage: gen_xmss_vectors NAME...  (e.g. XMSS-SHA2_10_256 XMSSMT-SHA2_20/2_256)
+ * Usage: gen_xmss_vectors [--ends] NAME...  (e.g. XMSS-SHA2_10_256 XMSSMT-SHA2_20/2_256)
+ *   --ends: sign only at the first index and the last but one (for tall
+ *   trees: each signature of the reference's plain core rebuilds the tree,
+ *   so every index costs about one key generation).
  * Output (stdout): records "[NAME idx=I]" then "pk = ", "msg = ", "sig = "
  * lines in hex; pk with its 4-byte OID, sig without the message.
  */
@@ -39,7 +42,7 @@ static void hex(const char *label, const unsigned char *p, unsigned long long n)
   printf("\n");
 }
 
-static void one_set(const char *name, unsigned set_no) {
+static void one_set(const char *name, unsigned set_no, int ends) {
   int mt = strncmp(name, "XMSSMT", 6) == 0;
   uint32_t oid;
   xmss_params P;
@@ -63,7 +66,9 @@ static void one_set(const char *name, unsigned set_no) {
   unsigned long long idx[5];
   unsigned k = 0;
   idx[k++] = 0;
-  if (mt) {
+  if (ends) {
+    /* only the two ends */
+  } else if (mt) {
     idx[k++] = tree;
     idx[k++] = (5ull << P.tree_height) + 3;
     idx[k++] = top / 2 + 7;
@@ -105,6 +110,7 @@ static void one_set(const char *name, unsigned set_no) {
 }
 
 int main(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) one_set(argv[i], (unsigned)i);
+  int ends = argc > 1 && strcmp(argv[1], "--ends") == 0;
+  for (int i = 1 + ends; i < argc; i++) one_set(argv[i], (unsigned)(i - ends), ends);
   return 0;
 }

@@ -58,6 +58,11 @@ const std::vector<Vec> &ref() {
   static std::vector<Vec> v = load("xmssref_vectors.txt");
   return v;
 }
+// Taller trees (XMSS h = 16) from the same reference: xmssref_tall.txt.
+const std::vector<Vec> &tall() {
+  static std::vector<Vec> v = load("xmssref_tall.txt");
+  return v;
+}
 const std::vector<Vec> &botan() {
   static std::vector<Vec> v = load("botan_vectors.txt");
   return v;
@@ -65,6 +70,7 @@ const std::vector<Vec> &botan() {
 const std::vector<Vec> &all() {
   static std::vector<Vec> v = [] {
     std::vector<Vec> r = ref();
+    r.insert(r.end(), tall().begin(), tall().end());
     r.insert(r.end(), botan().begin(), botan().end());
     return r;
   }();
@@ -156,6 +162,7 @@ int shake_of(const Vec &v) { return v.name.find("SHAKE") != std::string::npos; }
 void vectors_verify(int shake) {
   ASSERT_GE(ref().size(), 150u);
   ASSERT_GE(botan().size(), 8u);
+  ASSERT_GE(tall().size(), 4u);
   int n = 0;
   for (const auto &v : all()) {
     if (shake >= 0 && shake_of(v) != shake) continue;
@@ -170,7 +177,8 @@ void vectors_verify(int shake) {
 
 TEST(Xmss, VectorsVerify) { vectors_verify(-1); }
 
-// Every set with trees of height 10 or less has reference signatures;
+// Every set with trees of height 10 or less has reference signatures (and
+// two XMSS h = 16 sets, below);
 // each record's length is RFC 8391's.
 TEST(Xmss, Coverage) {
   std::set<std::pair<bool, uint32_t>> seen;
@@ -182,6 +190,10 @@ TEST(Xmss, Coverage) {
     covered++;
   }
   EXPECT_EQ(covered, 5 * (1 + 6));
+  // Taller trees with reference signatures (xmssref_tall.txt): RFC 8391
+  // section 5.3 OID 0x00000002 XMSS-SHA2_16_256, SP 800-208 Table 10 OID
+  // 0x00000014 XMSS-SHAKE256_16_192.
+  for (uint32_t oid : {0x02u, 0x14u}) EXPECT_TRUE(seen.count({false, oid})) << "XMSS h16 " << oid;
   for (const auto &v : all())
     for (const Set &s : supported_sets())
       if (s.mt == v.mt() && s.oid == rd32(v.pk.data())) {
