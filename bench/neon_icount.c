@@ -4,7 +4,10 @@
  *   op mul|f4|e3|win: Montgomery products or modpows (op FC_OP_MONT) at `bits`
  *     bits (a fixed pseudo-random modulus and base);
  *   op ctr|cbcdec: AES (op FC_OP_AES) with a `bits`-bit key, one
- *     fc_aes_ctr or fc_aes_cbc_decrypt over 16 KiB per repetition.
+ *     fc_aes_ctr or fc_aes_cbc_decrypt over 16 KiB per repetition;
+ *   op sha256x: 16 SHA-256 messages of `bits` / 8 bytes per repetition
+ *     through fc__sha256_x on the sha256_x kernel `name` (internal: the
+ *     script adds -I src).
  * The script counts the guest instructions qemu executes for reps = 1 and
  * reps = 11; their difference / 10 is one operation's cost, start-up and
  * key setup excluded.
@@ -14,6 +17,7 @@
 #include <string.h>
 
 #include "fastcrypt.h"
+#include "hash/hash_internal.h"
 
 #define AES_BYTES 16384
 
@@ -35,11 +39,29 @@ static int aes(const char *kernel, unsigned bits, const char *op, unsigned reps)
   return buf[0] & 0; /* buf used */
 }
 
+static int sha256x(const char *kernel, unsigned bits, unsigned reps) {
+  static uint8_t msg[16][256], out[16][32];
+  const uint8_t *mp[16];
+  uint8_t *op[16];
+  size_t len = bits / 8;
+  if (bits % 8 || len > sizeof msg[0]) return 2;
+  if (fc_impl_select(FC_OP_SHA256_X, kernel) != FC_OK) return 3;
+  const fc__sha256_x_kernel *xk = fc__sha256_x_active();
+  for (unsigned i = 0; i < 16; i++) {
+    for (size_t b = 0; b < len; b++) msg[i][b] = (uint8_t)(i * 31 + b);
+    mp[i] = msg[i];
+    op[i] = out[i];
+  }
+  for (unsigned r = 0; r < reps; r++) fc__sha256_x(xk, NULL, 0, mp, len, 16, op);
+  return out[0][0] & 0; /* out used */
+}
+
 int main(int argc, char **argv) {
   static uint32_t n[FC_MONT_MAX_WORDS], a[FC_MONT_MAX_WORDS], r[FC_MONT_MAX_WORDS];
   if (argc != 5) return 2;
   unsigned bits = (unsigned)atoi(argv[2]), reps = (unsigned)atoi(argv[4]);
   if (!strcmp(argv[3], "ctr") || !strcmp(argv[3], "cbcdec")) return aes(argv[1], bits, argv[3], reps);
+  if (!strcmp(argv[3], "sha256x")) return sha256x(argv[1], bits, reps);
   size_t nw = bits / 32;
   if (bits % 32 || nw < 2 || nw > FC_MONT_MAX_WORDS) return 2;
   if (fc_impl_select(FC_OP_MONT, argv[1]) != FC_OK) return 3;

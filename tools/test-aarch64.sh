@@ -48,7 +48,7 @@ for cpu in max cortex-a72 cortex-a57,neon=off,vfp=off; do
   # (armv8, scalar64, scalar32) need no hwcap, so every model runs the same code.
   # And the hash-based signatures (test_lms, test_slhdsa, test_xmss): their
   # own code is portable, they run on every usable sha256_x and keccak_x
-  # kernel under max (neon, single, scalar: every kernel of those ops that
+  # kernel under max (armv8, neon, single, scalar: every kernel of those ops that
   # the later models have), and the kernels themselves are test_sha256_x's,
   # test_sha's and test_sha3's business under every model.
   skip=()

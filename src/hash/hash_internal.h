@@ -158,6 +158,7 @@ extern const fc__sha256_x_kernel fc__sha256_x_avx512;
 extern const fc__sha256_x_kernel fc__sha256_x_avx2;
 extern const fc__sha256_x_kernel fc__sha256_x_shani;
 extern const fc__sha256_x_kernel fc__sha256_x_neon;
+extern const fc__sha256_x_kernel fc__sha256_x_armv8; /* one stream at a time on sha256's armv8 */
 extern const fc__sha256_x_kernel fc__sha256_x_single;
 /* Stack bytes of fc__sha256_x beyond its kernel's figure (sha256_x.c). */
 #define FC__SHA256_X_DRIVER_STACK 2816

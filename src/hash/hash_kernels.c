@@ -12,7 +12,7 @@ const char *const fc__sha256_names[] = {"shani", "avx2", "armv8", "scalar", NULL
 const char *const fc__sha512_names[] = {"avx512", "avx2", "armv8", "scalar", NULL};
 const char *const fc__keccak_names[] = {"avx512", "armv8", "scalar", NULL};
 const char *const fc__keccak_x_names[] = {"avx512", "avx2", "scalar", NULL};
-const char *const fc__sha256_x_names[] = {"avx512", "shani", "avx2", "neon", "single", NULL};
+const char *const fc__sha256_x_names[] = {"avx512", "shani", "avx2", "armv8", "neon", "single", NULL};
 
 #if defined(FC_HAVE_SHA)
 static const fc__kernel_head *const sha1_list[] = {
@@ -64,8 +64,10 @@ static const fc__kernel_head *const keccak_x_list[] = {
     &fc__keccak_x_scalar.h};
 /* Many SHA-256 states: AVX-512's sixteen lanes, SHA-NI on two interleaved
    streams (faster than AVX2's eight lanes wherever both exist and were
-   measured: docs/kernels.md), AVX2's eight, NEON's four, then one stream
-   after another on the FC_OP_SHA256 kernel ("single"). */
+   measured: docs/kernels.md), AVX2's eight, the ARMv8 SHA-256
+   instructions one stream at a time (fewer instructions than a NEON lane),
+   NEON's four, then one stream after another on the FC_OP_SHA256 kernel
+   ("single"). */
 static const fc__kernel_head *const sha256_x_list[] = {
 #if defined(FC_HAVE_SHA256_X_AVX512)
     &fc__sha256_x_avx512.h,
@@ -75,6 +77,9 @@ static const fc__kernel_head *const sha256_x_list[] = {
 #endif
 #if defined(FC_HAVE_SHA256_X_AVX2)
     &fc__sha256_x_avx2.h,
+#endif
+#if defined(FC_HAVE_SHA_ARMV8)
+    &fc__sha256_x_armv8.h,
 #endif
 #if defined(FC_HAVE_SHA256_X_NEON)
     &fc__sha256_x_neon.h,

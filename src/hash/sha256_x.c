@@ -98,3 +98,18 @@ static void compress_x_single(uint32_t *const *st, const uint8_t *const *in, siz
    largest FC_OP_SHA256 figure (avx2's). */
 const fc__sha256_x_kernel fc__sha256_x_single = {
     {"single", 0}, compress_x_single, 1, FC__STACK(1104 + 64, 960 + 64, 1504 + 64)};
+
+#if defined(FC_HAVE_SHA_ARMV8)
+/* "armv8": each stream on its own through the ARMv8 SHA-256 instructions'
+   kernel, listed before "neon": one stream there takes about a third of
+   the instructions a NEON lane does (qemu-aarch64 counts, docs/kernels.md). */
+static void compress_x_armv8(uint32_t *const *st, const uint8_t *const *in, size_t n,
+                             size_t nblocks) {
+  for (size_t i = 0; i < n; i++) fc__sha256_armv8.compress(st[i], in[i], nblocks);
+}
+
+/* Stack: its own frame (as single's) plus the armv8 kernel's figure. */
+const fc__sha256_x_kernel fc__sha256_x_armv8 = {
+    {"armv8", FC_CPU_NEON | FC_CPU_ARM_SHA2}, compress_x_armv8, 1,
+    FC__STACK(160 + 64, 320 + 64, 64)};
+#endif

@@ -481,7 +481,7 @@ const std::vector<std::vector<std::string>> kProjectNames = {
     /* keccak_x */ {"avx512", "avx2", "scalar"},
     /* ec */ {"mulx", "armv8", "scalar64", "scalar32"},
     /* mldsa */ {"avx512", "avx2", "neon", "scalar"},
-    /* sha256_x */ {"avx512", "shani", "avx2", "neon", "single"},
+    /* sha256_x */ {"avx512", "shani", "avx2", "armv8", "neon", "single"},
 };
 
 // A kernel of the project that this build lacks (another architecture's or

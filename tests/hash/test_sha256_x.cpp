@@ -90,7 +90,7 @@ TEST_P(Sha256X, Lanes) {
   EXPECT_GE(xk->lanes, 1u);
   EXPECT_LE(xk->lanes, (uint32_t)FC__SHA256_X_MAX_LANES);
   const std::pair<const char *, uint32_t> kWidth[] = {
-      {"avx512", 16}, {"avx2", 8}, {"neon", 4}, {"single", 1}};
+      {"avx512", 16}, {"avx2", 8}, {"neon", 4}, {"armv8", 1}, {"single", 1}};
   for (auto [name, w] : kWidth)
     if (GetParam() == name) {
       EXPECT_EQ(xk->lanes, w);
