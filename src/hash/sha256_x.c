@@ -22,9 +22,6 @@
 
 #define BATCH FC__SHA256_X_MAX_LANES
 
-static const uint32_t iv256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-
 static void put_be64(uint8_t *p, uint64_t v) {
   for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (56 - 8 * i));
 }
@@ -81,7 +78,7 @@ static void batch(const fc__sha256_x_kernel *xk, const uint32_t *init, uint64_t 
 void fc__sha256_x(const fc__sha256_x_kernel *xk, const uint32_t *init, uint64_t prefix,
                   const uint8_t *const *msg, size_t len, size_t n, uint8_t *const *out) {
   const uint64_t bits = (prefix + (uint64_t)len) << 3;
-  if (init == NULL) init = iv256;
+  if (init == NULL) init = (const uint32_t *)fc__hash_info_of(FC_SHA256)->iv;
   for (size_t i = 0; i < n; i += BATCH)
     batch(xk, init, bits, msg + i, len, n - i < BATCH ? n - i : BATCH, out + i);
 }

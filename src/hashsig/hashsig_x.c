@@ -9,9 +9,6 @@
 #include "hash/hash_internal.h"
 #include "hashsig/hashsig_internal.h"
 
-static const uint32_t sha256_iv[8] = {0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
-                                      0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u};
-
 int fc__hs_x_init(fc__hs_x *x, int shake, uint32_t n, const uint8_t *prefix64) {
   x->shake = (uint32_t)shake;
   x->rate = shake == 2 ? 168u : 136u;
@@ -33,7 +30,7 @@ int fc__hs_x_init(fc__hs_x *x, int shake, uint32_t n, const uint8_t *prefix64) {
   x->kernel = k;
   if (k == NULL) return 0;
   x->lanes = k->lanes < 1 ? 1 : k->lanes > FC__HS_X_LANES_MAX ? FC__HS_X_LANES_MAX : k->lanes;
-  memcpy(x->init, sha256_iv, sizeof x->init);
+  memcpy(x->init, fc__hash_info_of(FC_SHA256)->iv, sizeof x->init); /* FIPS 180-4 H(0) */
   if (prefix64 != NULL) {
     uint32_t *st = x->init;
     k->compress_x(&st, &prefix64, 1, 1);
