@@ -44,7 +44,11 @@
 # Installs what it needs from Debian's packages when missing.
 #
 # Usage: tools/build-ovmf-secureboot.sh EDK2_DIR
-#   Environment: OUTDIR (default /tmp/ovmf-sb), TARGET (RELEASE or DEBUG,
+#   Environment: PROFILE (kernels: libfastcrypt.a as build-fastcrypt.sh
+#   makes it, every kernel, -O3; small: -Os, without the MULX, AVX-512 IFMA,
+#   AVX2/AVX-512 SHA-2, Keccak and ML-DSA and VAES kernels, the small EC
+#   table),
+#   OUTDIR (default /tmp/ovmf-sb), TARGET (RELEASE or DEBUG,
 #   default RELEASE; DEBUG also logs the firmware's debug port to
 #   OUTDIR/run-*/debug.log), JOBS (default 2), BUILD (default 1; 0 reuses
 #   the firmware already built in OUTDIR).
@@ -54,6 +58,7 @@ root=$PWD
 edk2=$(cd "${1:?usage: build-ovmf-secureboot.sh EDK2_DIR}" && pwd)
 out=${OUTDIR:-/tmp/ovmf-sb}
 target=${TARGET:-RELEASE}
+profile=${PROFILE:-kernels}
 jobs=${JOBS:-2}
 ws=$out/ws
 mkdir -p "$out"
@@ -84,7 +89,14 @@ build_firmware() {
       while read -r d; do [ -d "$edk2/$pkg/$d" ] || mkdir -p "$edk2/$pkg/$d"; done
   done
   if [ ! -f "$out/lib/X64/libfastcrypt.a" ]; then
-    CC=gcc bash contrib/edk2/build-fastcrypt.sh X64 "$out/lib/X64" > "$out/lib.log" 2>&1 ||
+    case $profile in
+      kernels) lib_type=Release lib_args= ;;
+      small) lib_type=MinSizeRel
+        lib_args="-DFC_WITH_MULX=OFF -DFC_WITH_AVX512IFMA=OFF -DFC_WITH_SHA_AVX2=OFF -DFC_WITH_KECCAK_AVX2=OFF"
+        lib_args+=" -DFC_WITH_KECCAK_AVX512=OFF -DFC_WITH_VAES=OFF -DFC_WITH_MLDSA_X86=OFF -DFC_EC_SMALL_TABLE=ON" ;;
+      *) echo "build-ovmf-secureboot.sh: PROFILE is kernels or small" >&2; exit 2 ;;
+    esac
+    CC=gcc FC_CMAKE_ARGS=$lib_args bash contrib/edk2/build-fastcrypt.sh X64 "$out/lib/X64" "$lib_type" > "$out/lib.log" 2>&1 ||
       { cat "$out/lib.log"; exit 1; }
   fi
   rm -rf "$ws/FastCryptPkg" "$ws/FcOvmfPkg"
@@ -320,9 +332,19 @@ fc_share() {
   local map
   map=$(find "$ws/Build/OvmfFcX64/${target}_GCC/X64" -path "*/$1/DEBUG/$1.map" | head -1)
   [ -n "$map" ] || { echo "?"; return; }
-  awk '/libfastcrypt\.a\(/ && $(NF-1) ~ /^0x/ {s += strtonum($(NF-1))} END {print s + 0}' "$map"
+  python3 - "$map" <<'PY'
+import sys
+on, total = False, 0
+for line in open(sys.argv[1], errors='replace'):
+    if line.startswith('Linker script and memory map'):
+        on = True
+    f = line.split()
+    if on and 'libfastcrypt.a(' in line and len(f) >= 3 and f[-2].startswith('0x'):
+        total += int(f[-2], 16)
+print(total)
+PY
 }
-echo "Security modules, PE32 bytes (fastcrypt OVMF $target, EDK2 $(git -C "$edk2" log -1 --format=%h 2>/dev/null || echo tree);"
+echo "Security modules, PE32 bytes (fastcrypt OVMF $target, PROFILE=$profile, EDK2 $(git -C "$edk2" log -1 --format=%h 2>/dev/null || echo tree);"
 echo "Debian's OVMF_CODE_4M.secboot.fd, $(dpkg-query -W -f='${Version}' ovmf 2>/dev/null), EDK2 2022.11 with OpenSSL):"
 paste <(pe_sizes fastcrypt "$fw/OVMF_CODE.fd") <(pe_sizes openssl /usr/share/OVMF/OVMF_CODE_4M.secboot.fd) |
   while read -r m a _ b; do

@@ -18,7 +18,8 @@
 # archive's external references with nm.
 # Usage: contrib/edk2/build-fastcrypt.sh X64|IA32|AARCH64 OUTDIR [BUILD_TYPE]
 #   BUILD_TYPE: Release (default, -O3) or MinSizeRel (-Os, smaller, slower).
-#   CC may name another compiler (e.g. clang with --target=...), as for CMake.
+#   CC may name another compiler (e.g. clang with --target=...), as for CMake;
+#   FC_CMAKE_ARGS adds CMake options.
 # Output: OUTDIR/libfastcrypt.a and OUTDIR/include/fastcrypt.h and OUTDIR/include/fastcrypt/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,6 +29,10 @@ type=${3:-Release}
 common="-ffunction-sections -fdata-sections -fno-stack-protector -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-common"
 args=(-DFC_FREESTANDING=ON -DFC_BUILD_TESTS=OFF -DFC_BUILD_BENCH=OFF -DFC_BUILD_CLI=OFF
   -DFC_WITH_ANY_EXPONENT=ON -DCMAKE_BUILD_TYPE="$type")
+# FC_CMAKE_ARGS: more CMake options, split at spaces (e.g. kernels left out
+# for a smaller image: -DFC_WITH_AVX512IFMA=OFF ...).
+read -r -a extra <<< "${FC_CMAKE_ARGS:-}"
+args+=(${extra[@]+"${extra[@]}"})
 case $arch in
   X64)
     flags="$common -mno-red-zone -mcmodel=small"
