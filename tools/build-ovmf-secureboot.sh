@@ -40,7 +40,8 @@
 #    module's linker map).
 #
 # Not in the test command (it needs an EDK2 tree). Time here (2 vCPUs):
-# about 2 minutes for BaseTools, 3 for OVMF, 8 for the four boots.
+# about 2 minutes for BaseTools' C tools (once per tree), then about 3
+# for OVMF, the four boots and the size report.
 # Installs what it needs from Debian's packages when missing.
 #
 # Usage: tools/build-ovmf-secureboot.sh EDK2_DIR
