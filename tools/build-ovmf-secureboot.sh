@@ -89,7 +89,7 @@ build_firmware() {
       awk '/^\[/ {inc = ($0 ~ /^\[Includes/); next} inc && NF == 1 && $1 !~ /^#/ {print $1}' |
       while read -r d; do [ -d "$edk2/$pkg/$d" ] || mkdir -p "$edk2/$pkg/$d"; done
   done
-  if [ ! -f "$out/lib/X64/libfastcrypt.a" ]; then
+  if [ ! -f "$out/lib-$profile/X64/libfastcrypt.a" ]; then
     case $profile in
       kernels) lib_type=Release lib_args= ;;
       small) lib_type=MinSizeRel
@@ -97,7 +97,7 @@ build_firmware() {
         lib_args+=" -DFC_WITH_KECCAK_AVX512=OFF -DFC_WITH_VAES=OFF -DFC_WITH_MLDSA_X86=OFF -DFC_EC_SMALL_TABLE=ON" ;;
       *) echo "build-ovmf-secureboot.sh: PROFILE is kernels or small" >&2; exit 2 ;;
     esac
-    CC=gcc FC_CMAKE_ARGS=$lib_args bash contrib/edk2/build-fastcrypt.sh X64 "$out/lib/X64" "$lib_type" > "$out/lib.log" 2>&1 ||
+    CC=gcc FC_CMAKE_ARGS=$lib_args bash contrib/edk2/build-fastcrypt.sh X64 "$out/lib-$profile/X64" "$lib_type" > "$out/lib.log" 2>&1 ||
       { cat "$out/lib.log"; exit 1; }
   fi
   rm -rf "$ws/FastCryptPkg" "$ws/FcOvmfPkg"
@@ -137,7 +137,7 @@ build_firmware() {
     set -eu
     build -p FcOvmfPkg/OvmfFc.dsc -a X64 -t GCC -b "$target" -n "$jobs" \
       -D SECURE_BOOT_ENABLE=TRUE -D SMM_REQUIRE=TRUE -D NETWORK_ENABLE=FALSE \
-      -D FASTCRYPT_LIB="$out/lib" -y "$out/report.txt" -Y LIBRARY
+      -D FASTCRYPT_LIB="$out/lib-$profile" -y "$out/report.txt" -Y LIBRARY
   ) > "$out/build.log" 2>&1 || {
     grep -E "error|Error|undefined" "$out/build.log" | tail -30
     echo "build-ovmf-secureboot.sh: OVMF build failed (log: $out/build.log)" >&2
