@@ -56,17 +56,9 @@ if [ ! -x "$edk2/BaseTools/Source/C/bin/GenFw" ]; then
     > "$out/basetools.log" 2>&1 || { tail -30 "$out/basetools.log"; exit 1; }
 fi
 
-# Include directories MdePkg.dec and CryptoPkg.dec declare inside git
-# submodules (mipisyst, openssl, mbedtls) or generated trees: `build` stops
-# when one is missing, though this platform includes nothing from them.
-# A tree cloned without its submodules gets them as empty directories.
-for pkg in MdePkg CryptoPkg; do
-  tr -d '\r' < "$edk2/$pkg/$pkg.dec" |
-    awk '/^\[/ {inc = ($0 ~ /^\[Includes/); next} inc && NF == 1 && $1 !~ /^#/ {print $1}' |
-    while read -r d; do
-      [ -d "$edk2/$pkg/$d" ] || { mkdir -p "$edk2/$pkg/$d"; echo "created empty $pkg/$d (a submodule's, absent)"; }
-    done
-done
+# Include directories MdePkg.dec and CryptoPkg.dec declare inside absent
+# submodules, created empty (this platform includes nothing from them).
+bash tools/edk2-stub-includes.sh "$edk2" MdePkg CryptoPkg
 
 # The workspace: FastCryptPkg as README.md says, FcTestPkg from test/platform.
 rm -rf "$ws/FastCryptPkg" "$ws/FcTestPkg"

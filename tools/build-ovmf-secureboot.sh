@@ -83,12 +83,7 @@ build_firmware() {
       GenCrc32 LzmaCompress TianoCompress VolInfo DevicePath > "$out/basetools.log" 2>&1 ||
       { tail -30 "$out/basetools.log"; exit 1; }
   fi
-  # Include directories that packages declare inside absent submodules.
-  for pkg in MdePkg CryptoPkg MdeModulePkg SecurityPkg; do
-    tr -d '\r' < "$edk2/$pkg/$pkg.dec" |
-      awk '/^\[/ {inc = ($0 ~ /^\[Includes/); next} inc && NF == 1 && $1 !~ /^#/ {print $1}' |
-      while read -r d; do [ -d "$edk2/$pkg/$d" ] || mkdir -p "$edk2/$pkg/$d"; done
-  done
+  bash tools/edk2-stub-includes.sh "$edk2" MdePkg CryptoPkg MdeModulePkg SecurityPkg
   if [ ! -f "$out/lib-$profile/X64/libfastcrypt.a" ]; then
     case $profile in
       kernels) lib_type=Release lib_args= ;;
