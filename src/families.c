@@ -13,7 +13,7 @@
 /* A family compiled out (FC_WITH_<FAMILY>=OFF) lends its ops this empty
    table, so a firmware link keeps none of the family's tables. */
 #if !defined(FC_HAVE_SHA) || !defined(FC_HAVE_AES) || !defined(FC_HAVE_EC) || \
-    !defined(FC_HAVE_MLDSA)
+    !defined(FC_HAVE_MLDSA) || !defined(FC_HAVE_HASHSIG)
 static const fc__op_kernels none = {NULL, 0, NULL, 0, NULL, 0, NULL};
 #endif
 #if defined(FC_HAVE_SHA)
@@ -30,6 +30,12 @@ static const fc__op_kernels none = {NULL, 0, NULL, 0, NULL, 0, NULL};
 #define EC_OP(t) &t
 #else
 #define EC_OP(t) &none
+#endif
+/* Many SHA-256 streams serve only the hash-based signatures. */
+#if defined(FC_HAVE_HASHSIG)
+#define HASHSIG_OP(t) &t
+#else
+#define HASHSIG_OP(t) &none
 #endif
 #if defined(FC_HAVE_MLDSA)
 #define MLDSA_OP(t) &t
@@ -48,7 +54,7 @@ const fc__op_kernels *const fc__op_tables[FC_OP_COUNT] = {
     [FC_OP_KECCAK_X] = HASH_OP(fc__keccak_x_op),
     [FC_OP_EC] = EC_OP(fc__ec_op),
     [FC_OP_MLDSA] = MLDSA_OP(fc__mldsa_op),
-    [FC_OP_SHA256_X] = HASH_OP(fc__sha256_x_op),
+    [FC_OP_SHA256_X] = HASHSIG_OP(fc__sha256_x_op),
 };
 
 /* Each family's kernel names (its table file). */

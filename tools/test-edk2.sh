@@ -8,7 +8,8 @@
 # stand-in headers, linked, and run (x86 natively, AArch64 under
 # qemu-aarch64): known answers from Python's hashlib/hmac, openssl and the
 # NIST/Wycheproof files, with the automatic kernels and with
-# FastCryptLibInitFeatures (0). IA32 also links an instance built without
+# FastCryptLibInitFeatures (0); X64 (gcc) also against the archive for
+# Secure Boot modules (families left out: their calls must fail). IA32 also links an instance built without
 # -malign-double against the -malign-double archive: every call must fail.
 # test_edk2 (ctest, every suite) covers each kernel and the semantics.
 # Usage: tools/test-edk2.sh <outdir>
@@ -67,6 +68,12 @@ ia32="-malign-double -march=i586 -fno-pic -fno-pie"
 aa64="-ffixed-x18 -fno-short-enums -funsigned-char -mcmodel=small -fno-pic -fno-pie"
 t0=$SECONDS
 run_arch X64-gcc X64 gcc "$x64" ""
+echo "=== edk2 X64-gcc: the archive for Secure Boot modules (AES, ML-DSA, hash-based signatures, EC scalar32 left out)"
+mkdir -p "$out/X64-gcc/lib-sb"
+CC=gcc FC_CMAKE_ARGS="-DFC_WITH_AES=OFF -DFC_WITH_MLDSA=OFF -DFC_WITH_HASHSIG=OFF -DFC_WITH_EC_SCALAR32=OFF" \
+  bash contrib/edk2/build-fastcrypt.sh X64 "$out/X64-gcc/lib-sb" > "$out/X64-gcc/lib-sb.log" 2>&1 ||
+  { cat "$out/X64-gcc/lib-sb.log"; exit 1; }
+compile_and_run X64-gcc gcc "$x64" "" "$out/X64-gcc/lib-sb/libfastcrypt.a" -sb absent
 run_arch X64-clang X64 clang "$x64" ""
 source tools/i686-runner.sh
 run_arch IA32 IA32 i686-linux-gnu-gcc "$ia32" "${I686_RUN[*]}"

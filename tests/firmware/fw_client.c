@@ -306,6 +306,21 @@ __attribute__((used)) int fw_entry(uintptr_t *sp0) {
 #if defined(FW_NO_SHA)
     if (fc_impls(FC_OP_SHA256, NULL, 0) != 0) fail("SHA-256 kernels listed (FC_WITH_SHA=OFF)", "-", "-", FC_OK);
     if (fc_impls(FC_OP_AES, NULL, 0) != 0) fail("AES kernels listed (FC_WITH_AES=OFF)", "-", "-", FC_OK);
+    /* The families left out keep their APIs: FC_ERR_UNSUPPORTED, output
+       cleared (each would succeed on these inputs in a full build). */
+    static fc_aes_key ak;
+    static fc_mldsa_pubkey mk;
+    static fc_slhdsa_pubkey sk;
+    static const uint8_t zeros[2592];
+    ak.rounds = mk.param = sk.param = 7;
+    if ((rc = fc_aes_init(&ak, zeros, 16)) != FC_ERR_UNSUPPORTED || ak.rounds != 0)
+      fail("fc_aes_init not FC_ERR_UNSUPPORTED, or key not cleared", "-", "-", rc);
+    if ((rc = fc_mldsa_pubkey_init(&mk, FC_ML_DSA_87, zeros, 2592)) != FC_ERR_UNSUPPORTED || mk.param != 0)
+      fail("fc_mldsa_pubkey_init not FC_ERR_UNSUPPORTED, or key not cleared", "-", "-", rc);
+    if ((rc = fc_slhdsa_pubkey_init(&sk, FC_SLH_DSA_SHAKE_256S, zeros, 64)) != FC_ERR_UNSUPPORTED || sk.param != 0)
+      fail("fc_slhdsa_pubkey_init not FC_ERR_UNSUPPORTED, or key not cleared", "-", "-", rc);
+    if (fc_mldsa_sig_len(FC_ML_DSA_87) != 0 || fc_slhdsa_sig_len(FC_SLH_DSA_SHAKE_256S) != 0)
+      fail("signature length of an absent family not 0", "-", "-", FC_OK);
 #else
     if (fc_impls(FC_OP_SHA256, NULL, 0) == 0) fail("no SHA-256 kernel listed", "-", "-", FC_OK);
 #endif

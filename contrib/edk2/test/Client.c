@@ -5,8 +5,12 @@
  * libfastcrypt are (contrib/edk2/build-fastcrypt.sh), it calls each group
  * of BaseCryptLib functions the instance serves on known answers computed
  * outside fastcrypt (edk2_vectors.h, from make_vectors.py).
- * Usage: Client [portable | mismatch]
+ * Usage: Client [portable | mismatch | absent]
  *   portable  FastCryptLibInitFeatures (0) first: portable kernels only;
+ *   absent    libfastcrypt.a built for Secure Boot modules (FC_WITH_AES,
+ *             FC_WITH_MLDSA, FC_WITH_HASHSIG and FC_WITH_EC_SCALAR32 off):
+ *             hashes, MACs and RSA as usual, the absent families' calls
+ *             return FALSE where a full archive succeeds;
  *   mismatch  this client and the instance were built with another struct
  *             layout than libfastcrypt: every call must fail.
  * Exit status 0 when every check passed.
@@ -109,6 +113,37 @@ static void rsa(void) {
   RsaFree(r);
 }
 
+/* Calls that succeed on a full archive (the AES answers above; any
+   2,592-byte string is an ML-DSA-87 key, any 64-byte one an
+   SLH-DSA-SHAKE-256s key) and must fail on one without the family. */
+static void absent(void) {
+  static UINT8 pk[2592];
+  UINT64 ctx[512];
+  UINT8 out[64], tag[16];
+  UINTN n = sizeof(out);
+  fc_impl_info ec[8];
+  size_t i, k;
+  VOID *m;
+  check(!AesInit(ctx, kAesKey, 128), "AesInit fails (FC_WITH_AES=OFF)");
+  check(!AeadAesGcmEncrypt(kGcmKey, kGcmKey_LEN, kGcmIV, kGcmIV_LEN, kGcmAAD, kGcmAAD_LEN, kGcmPT, kGcmPT_LEN, tag,
+                           16, out, &n),
+        "AeadAesGcmEncrypt fails (FC_WITH_AES=OFF)");
+  unsigned freed_nonzero = FcEdk2TestFreedNonZero; /* the two contexts below hold public data only */
+  m = MlDsaNewByNid(0x05B3);
+  check(m == NULL || !MlDsaSetPubKey(m, pk, 2592), "MlDsaSetPubKey fails (FC_WITH_MLDSA=OFF)");
+  MlDsaFree(m);
+  m = SlhDsaNewByNid(0x05CD);
+  check(m == NULL || !SlhDsaSetPubKey(m, pk, 64), "SlhDsaSetPubKey fails (FC_WITH_HASHSIG=OFF)");
+  SlhDsaFree(m);
+  FcEdk2TestFreedNonZero = freed_nonzero;
+  check(fc_impls(FC_OP_AES, NULL, 0) == 0 && fc_impls(FC_OP_MLDSA, NULL, 0) == 0 &&
+            fc_impls(FC_OP_SHA256_X, NULL, 0) == 0,
+        "no aes, mldsa or sha256_x kernel listed");
+  k = fc_impls(FC_OP_EC, ec, 8);
+  check(k > 0 && k <= 8, "ec kernels listed");
+  for (i = 0; i < k && i < 8; i++) check(strcmp(ec[i].name, "scalar32") != 0, "no ec scalar32 (FC_WITH_EC_SCALAR32=OFF)");
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   if (strcmp(mode, "mismatch") == 0) {
@@ -120,12 +155,16 @@ int main(int argc, char **argv) {
     if (strcmp(mode, "portable") == 0) check(FastCryptLibInitFeatures(0), "FastCryptLibInitFeatures (0)");
     hashes();
     macs();
-    ciphers();
+    if (strcmp(mode, "absent") == 0)
+      absent();
+    else
+      ciphers();
     rsa();
     check(FcEdk2TestAllocs == FcEdk2TestFrees && FcEdk2TestFreedNonZero == 0, "every context wiped and freed");
     printf("edk2 client: kernels mont %s, sha256 %s, sha512 %s, aes %s, ghash %s\n", fc_impl_active(FC_OP_MONT),
-           fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512), fc_impl_active(FC_OP_AES),
-           fc_impl_active(FC_OP_GHASH));
+           fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512),
+           fc_impl_active(FC_OP_AES) ? fc_impl_active(FC_OP_AES) : "(none)",
+           fc_impl_active(FC_OP_GHASH) ? fc_impl_active(FC_OP_GHASH) : "(none)");
   }
   printf("edk2 client (%s): %d of %d checks passed\n", *mode ? mode : "automatic", checks - failures, checks);
   return failures != 0;
