@@ -80,7 +80,11 @@ static char *slurp(const char *rel) {
   size_t got;
   while (b && (got = fread(b + len, 1, cap - len, f)) > 0) {
     len += got;
-    if (len == cap) b = realloc(b, (cap *= 2) + 1);
+    if (len == cap) {
+      char *grown = realloc(b, (cap *= 2) + 1);
+      if (!grown) free(b); /* the old block is still ours when realloc fails */
+      b = grown;
+    }
   }
   fclose(f);
   if (b) b[len] = 0;

@@ -13,6 +13,7 @@
 # Usage: tools/test-aarch64.sh <outdir>   (from the repository root; builds <outdir>/aarch64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/emulated-filter.sh
 out=${1:?usage: tools/test-aarch64.sh <outdir>}
 dir=$out/aarch64
 jobs=$(nproc)
@@ -54,15 +55,11 @@ for cpu in max cortex-a72 cortex-a57,neon=off,vfp=off; do
   # vector suites (test_rsa_vectors, test_rsa_pss), ML-DSA's (test_mldsa*)
   # and the EDK2 instance's (test_edk2*): they run every usable kernel of
   # their ops under max, which has them all; a later model only drops some.
-  # Under max the hash-based signatures' byte-flip loops (Lms.EveryByteFlipped,
-  # SlhDsa.Flips*, Xmss.EveryByteFlipped) are left out: they repeat the
-  # failure paths of portable code that the native suites (gcc, clang,
-  # ASan) run in full, at about half of those tests' time under qemu.
+  # Every model runs with tools/emulated-filter.sh's GoogleTest filter.
   skip=()
-  flips=-Lms.EveryByteFlipped:SlhDsa.Flips*:Xmss.EveryByteFlipped
   [ "$cpu" = max ] ||
     skip=(-E '^(test_mont_worst|test_ec_.*|cli_.*|test_lms|test_slhdsa|test_xmss|test_rsa_vectors|test_rsa_pss|test_mldsa.*|test_edk2.*)$')
-  if QEMU_CPU="$cpu" GTEST_FILTER="$flips" ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2 "${skip[@]}"; then
+  if QEMU_CPU="$cpu" GTEST_FILTER="$FC_EMULATED_GTEST_FILTER" ctest --test-dir "$dir" --output-on-failure --no-tests=error -j 2 "${skip[@]}"; then
     echo "=== aarch64: QEMU_CPU=$cpu passed ($((SECONDS - t0)) s)"
   else
     echo "=== aarch64: QEMU_CPU=$cpu FAILED ($((SECONDS - t0)) s)"

@@ -11,6 +11,7 @@
 # Usage: tools/test-i686.sh <outdir>   (from tools/test.sh, which installs the packages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/emulated-filter.sh
 out=${1:?usage: tools/test-i686.sh <outdir>}
 dir=$out/i686
 jobs=$(nproc)
@@ -42,10 +43,8 @@ probe() {
 }
 
 echo "=== i686: test (qemu-i386, default CPU model)"
-# The hash-based signatures' byte-flip loops (Lms.EveryByteFlipped,
-# SlhDsa.Flips*, Xmss.EveryByteFlipped) are left out here: they repeat the
-# failure paths of portable code that the native suites run in full.
-GTEST_FILTER=-Lms.EveryByteFlipped:SlhDsa.Flips*:Xmss.EveryByteFlipped \
+# With tools/emulated-filter.sh's GoogleTest filter.
+GTEST_FILTER="$FC_EMULATED_GTEST_FILTER" \
   ctest --test-dir "$dir" --output-on-failure --no-tests=error -j "$jobs"
 probe "" ran
 lap "ctest, default CPU"
