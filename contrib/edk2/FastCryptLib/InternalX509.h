@@ -89,4 +89,17 @@ FcX509Parse (
   fc_x509_cert  *Parsed
   );
 
+/*
+ * The first steps of the *GetPublicKeyFromX509 functions: FALSE for a NULL
+ * Cert or Context, for CertSize 0 (which also sets *Context to NULL, as
+ * the OpenSSL instance does) and for what FcX509Parse refuses.
+ */
+BOOLEAN
+FcX509ParseForKey (
+  CONST UINT8   *Cert,
+  UINTN         CertSize,
+  VOID          **Context,
+  fc_x509_cert  *Parsed
+  );
+
 #endif

@@ -198,16 +198,7 @@ MlDsaGetPublicKeyFromX509 (
   fc_x509_cert   Parsed;
   FC_EDK2_MLDSA  *MlDsa;
 
-  if ((Cert == NULL) || (MlDsaContext == NULL)) {
-    return FALSE;
-  }
-
-  if (CertSize == 0) {
-    *MlDsaContext = NULL;
-    return FALSE;
-  }
-
-  if (!FcX509Parse (Cert, CertSize, &Parsed)) {
+  if (!FcX509ParseForKey (Cert, CertSize, MlDsaContext, &Parsed)) {
     return FALSE;
   }
 

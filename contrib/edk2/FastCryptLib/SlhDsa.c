@@ -209,16 +209,7 @@ SlhDsaGetPublicKeyFromX509 (
   fc_x509_cert    Parsed;
   FC_EDK2_SLHDSA  *SlhDsa;
 
-  if ((Cert == NULL) || (SlhDsaContext == NULL)) {
-    return FALSE;
-  }
-
-  if (CertSize == 0) {
-    *SlhDsaContext = NULL;
-    return FALSE;
-  }
-
-  if (!FcX509Parse (Cert, CertSize, &Parsed)) {
+  if (!FcX509ParseForKey (Cert, CertSize, SlhDsaContext, &Parsed)) {
     return FALSE;
   }
 

@@ -113,6 +113,26 @@ FcX509Parse (
   return (BOOLEAN)((Size != 0) && (fc_x509_parse (Parsed, Cert, Size) == FC_OK));
 }
 
+BOOLEAN
+FcX509ParseForKey (
+  CONST UINT8   *Cert,
+  UINTN         CertSize,
+  VOID          **Context,
+  fc_x509_cert  *Parsed
+  )
+{
+  if ((Cert == NULL) || (Context == NULL)) {
+    return FALSE;
+  }
+
+  if (CertSize == 0) {
+    *Context = NULL;
+    return FALSE;
+  }
+
+  return FcX509Parse (Cert, CertSize, Parsed);
+}
+
 /*
  * The next TLV of Cursor[0..*Left), which must carry Tag: the cursor moves
  * past it, then *Value and *Length receive its contents. Value and Length
@@ -230,16 +250,7 @@ RsaGetPublicKeyFromX509 (
   fc_x509_cert  Parsed;
   VOID          *Rsa;
 
-  if ((Cert == NULL) || (RsaContext == NULL)) {
-    return FALSE;
-  }
-
-  if (CertSize == 0) {
-    *RsaContext = NULL;
-    return FALSE;
-  }
-
-  if (!FcX509Parse (Cert, CertSize, &Parsed) || (Parsed.key_kind != FC_KEY_RSA)) {
+  if (!FcX509ParseForKey (Cert, CertSize, RsaContext, &Parsed) || (Parsed.key_kind != FC_KEY_RSA)) {
     return FALSE;
   }
 
@@ -274,16 +285,7 @@ EcGetPublicKeyFromX509 (
   UINTN         Half;
   VOID          *Ec;
 
-  if ((Cert == NULL) || (EcContext == NULL)) {
-    return FALSE;
-  }
-
-  if (CertSize == 0) {
-    *EcContext = NULL;
-    return FALSE;
-  }
-
-  if (!FcX509Parse (Cert, CertSize, &Parsed) || (Parsed.key_kind != FC_KEY_EC) ||
+  if (!FcX509ParseForKey (Cert, CertSize, EcContext, &Parsed) || (Parsed.key_kind != FC_KEY_EC) ||
       (fc_x509_ec_key (&Parsed, &Key) != FC_OK) || !SpkiKeyBits (Parsed.spki, &Point, &PointSize))
   {
     return FALSE;
