@@ -1,10 +1,7 @@
 /*
  * libFuzzer target: LMS/HSS verification with arbitrary keys, signatures and
- * messages. Input: byte 0 picks the form (bit 0: a bare LMS key and
- * signature, fc_lms_pubkey_init; otherwise an HSS key) and, with the rest
- * of its bits, where the streamed form splits the message; byte 1 the key's
- * length, then the key; two bytes (big-endian) the signature's length, then
- * the signature (what is left if shorter); the rest is the message.
+ * messages. Input: fuzz_hashsig_input.h's layout; the form bit picks a
+ * bare LMS key and signature (fc_lms_pubkey_init) or an HSS key.
  * Whatever the input: no crash, no out-of-bounds access (ASan/UBSan); key
  * set-up gives FC_OK or FC_ERR_KEY, verification FC_OK or FC_ERR_SIG; the
  * streamed form (two pieces, input-chosen split) agrees with one-shot; a
@@ -13,70 +10,39 @@
  * Seeds: tests/fuzz/corpus/lms (valid signatures of every hash family from
  * tests/vectors/lms, RFC 8554 test case 1, and tampered ones).
  */
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "fastcrypt.h"
 #include "fastcrypt/lms.h"
+#include "fuzz_hashsig_input.h"
 
-static fc_err streamed(const fc_hss_pubkey *key, const uint8_t *m, size_t ml, size_t split,
-                       const uint8_t *s, size_t sl) {
+static fc_err verify(const void *key, const void *msg, size_t len, const uint8_t *sig,
+                     size_t sig_len) {
+  return fc_hss_verify((const fc_hss_pubkey *)key, msg, len, sig, sig_len);
+}
+
+static fc_err streamed(const fc_hss_pubkey *key, const fz_hashsig_input *in) {
   fc_hss_stream st;
-  fc_err rc = fc_hss_stream_init(&st, key, s, sl);
+  fc_err rc = fc_hss_stream_init(&st, key, in->sig, in->sig_len);
   if (rc != FC_OK) return rc;
-  if (fc_hss_stream_update(&st, m, split) != FC_OK ||
-      fc_hss_stream_update(&st, m + split, ml - split) != FC_OK)
+  if (fc_hss_stream_update(&st, in->msg, in->split) != FC_OK ||
+      fc_hss_stream_update(&st, in->msg + in->split, in->msg_len - in->split) != FC_OK)
     abort();
   return fc_hss_stream_final(&st);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size < 4) return 0;
-  int bare = data[0] & 1;
-  size_t at = 1, pkl = data[at++];
-  if (pkl > size - at) pkl = size - at;
-  const uint8_t *pk = data + at;
-  at += pkl;
-  if (size - at < 2) return 0;
-  size_t sl = (size_t)data[at] << 8 | data[at + 1];
-  at += 2;
-  if (sl > size - at) sl = size - at;
-  const uint8_t *sig = data + at;
-  at += sl;
-  const uint8_t *msg = data + at;
-  size_t ml = size - at;
-
+  fz_hashsig_input in;
+  if (!fz_hashsig_parse(data, size, &in)) return 0;
   static fc_hss_pubkey key;
-  static uint8_t one = 0;
-  fc_err krc = bare ? fc_lms_pubkey_init(&key, pkl ? pk : &one, pkl)
-                    : fc_hss_pubkey_init(&key, pkl ? pk : &one, pkl);
+  fc_err krc = in.form ? fc_lms_pubkey_init(&key, in.pk, in.pk_len)
+                       : fc_hss_pubkey_init(&key, in.pk, in.pk_len);
   if (krc == FC_ERR_KEY) {
     if (fc_hss_pubkey_levels(&key) != 0) abort();
     return 0;
   }
   if (krc != FC_OK) abort();
-  const uint8_t *sp = sl ? sig : &one, *mp = ml ? msg : &one;
-  fc_err rc = fc_hss_verify(&key, mp, ml, sp, sl);
+  fc_err rc = fc_hss_verify(&key, in.msg, in.msg_len, in.sig, in.sig_len);
   if (rc != FC_OK && rc != FC_ERR_SIG) abort();
-  size_t split = ml ? (size_t)(data[0] >> 1) % (ml + 1) : 0;
-  if (streamed(&key, mp, ml, split, sp, sl) != rc) abort();
-  if (rc == FC_OK) {
-    if (sl == 0 || fc_hss_verify(&key, mp, ml, sp, sl - 1) != FC_ERR_SIG) abort();
-    static uint8_t big[65536 + 1];
-    memcpy(big, sp, sl);
-    big[sl] = 0;
-    if (fc_hss_verify(&key, mp, ml, big, sl + 1) != FC_ERR_SIG) abort();
-    if (ml) {
-      static uint8_t m2[65536];
-      size_t n = ml < sizeof m2 ? ml : sizeof m2;
-      if (n == ml) {
-        memcpy(m2, msg, ml);
-        m2[0] ^= 1;
-        if (fc_hss_verify(&key, m2, ml, sp, sl) != FC_ERR_SIG) abort();
-      }
-    }
-  }
+  if (streamed(&key, &in) != rc) abort();
+  if (rc == FC_OK) fz_hashsig_tampered(verify, &key, &in);
   return 0;
 }
