@@ -49,11 +49,11 @@ if(TARGET test_edk2)
   if(FC_ARCH STREQUAL "x86_64")
     fc_edk2_test(test_edk2_msabi ON)
   endif()
-  # On IA32 the instance reads CR4 at its first call: with OSFXSR clear it
+  # On x86 the instance reads CR4 at its first call: with OSFXSR clear it
   # must choose portable kernels only (a process of its own: the choice is
-  # made once). Elsewhere the same entry checks that CR4 is not consulted.
+  # made once). On AArch64 the same entry checks that CR4 is not consulted.
   add_test(NAME test_edk2_no_sse COMMAND test_edk2
-    --gtest_also_run_disabled_tests --gtest_filter=Edk2FirstCall.DISABLED_Cr4DecidesSseOnIa32)
+    --gtest_also_run_disabled_tests --gtest_filter=Edk2FirstCall.DISABLED_Cr4DecidesSseOnX86)
   set_tests_properties(test_edk2_no_sse PROPERTIES ENVIRONMENT "FCT_EDK2_CR4=0"
     PASS_REGULAR_EXPRESSION "\\[  PASSED  \\] 1 test")
 endif()

@@ -1082,9 +1082,9 @@ uint64_t needs_of(fc_op op) {
 }
 
 // Run by test_edk2_no_sse (FCT_EDK2_CR4=0), as the process's first call.
-// On IA32 a CR4 without OSFXSR means portable kernels only; elsewhere CR4
-// is never consulted.
-TEST(Edk2FirstCall, DISABLED_Cr4DecidesSseOnIa32) {
+// On x86 (IA32 and X64: PEI phases need not enable SSE) a CR4 without
+// OSFXSR means portable kernels only; on AArch64 CR4 is never consulted.
+TEST(Edk2FirstCall, DISABLED_Cr4DecidesSseOnX86) {
   const char *cr4 = std::getenv("FCT_EDK2_CR4");
   ASSERT_NE(cr4, nullptr);
   FcEdk2TestCr4 = (UINTN)std::strtoull(cr4, nullptr, 0);
@@ -1092,7 +1092,7 @@ TEST(Edk2FirstCall, DISABLED_Cr4DecidesSseOnIa32) {
   ASSERT_TRUE(Sha256HashAll("abc", 3, d));
   std::string before[FC_OP_COUNT];
   for (int op = 0; op < FC_OP_COUNT; op++) before[op] = active_or_none((fc_op)op);
-#if defined(__i386__)
+#if defined(__i386__) || defined(__x86_64__)
   for (int op = 0; op < FC_OP_COUNT; op++)
     EXPECT_EQ(needs_of((fc_op)op), 0u) << "op " << op << ": " << before[op];
 #else

@@ -3,7 +3,7 @@
  */
 #include "InternalFastCryptLib.h"
 
-#if defined (MDE_CPU_IA32) || defined (__i386__)
+#if defined (MDE_CPU_IA32) || defined (MDE_CPU_X64) || defined (__i386__) || defined (__x86_64__)
   #include <Library/BaseLib.h>
 #endif
 
@@ -50,12 +50,12 @@ FcEdk2Init (
   }
 
   Allowed = ~(UINT64)0;
- #if defined (MDE_CPU_IA32) || defined (__i386__)
+ #if defined (MDE_CPU_IA32) || defined (MDE_CPU_X64) || defined (__i386__) || defined (__x86_64__)
   //
   // UEFI guarantees SSE at boot-services time on X64 (and FP/ASIMD on
-  // AARCH64) but not on IA32: use SSE-class kernels only where the firmware
-  // has set CR4.OSFXSR and CR4.OSXMMEXCPT. (AVX-class features also need
-  // XCR0, which fastcrypt's probe checks itself.)
+  // AARCH64), but not on IA32 nor in the PEI phase: use SSE-class kernels
+  // only where the firmware has set CR4.OSFXSR and CR4.OSXMMEXCPT. (AVX-class
+  // features also need XCR0, which fastcrypt's probe checks itself.)
   //
   if ((AsmReadCr4 () & (BIT9 | BIT10)) != (BIT9 | BIT10)) {
     Allowed = 0;

@@ -5,7 +5,7 @@
  * tools/test-edk2-cryptopkg.sh. It stands in for UnitTestLib (only the
  * asserts and the log those files call), DebugLib's assert (reported,
  * not fatal), MemoryAllocationLib, the few BaseMemoryLib/BaseLib functions
- * they call and, on IA32, AsmReadCr4 (CR4
+ * they call and, on IA32 and X64, AsmReadCr4 (CR4
  * with OSFXSR and OSXMMEXCPT set). It runs each test of the groups the
  * instance serves (TEST_DESC: PreReq, Func, CleanUp) and prints PASS or
  * FAIL per test, then "N of M failed".
@@ -142,7 +142,7 @@ VOID *EFIAPI CopyMem (VOID *D, CONST VOID *S, UINTN N)
   return D;
 }
 
-#if defined (MDE_CPU_IA32)
+#if defined (MDE_CPU_IA32) || defined (MDE_CPU_X64)
 UINTN EFIAPI AsmReadCr4 (VOID) { return BIT9 | BIT10; }
 #endif
 
