@@ -82,6 +82,11 @@ fc_err fc_lms_pubkey_init(fc_hss_pubkey *key, const uint8_t *pk, size_t len) {
   return fc_hss_pubkey_init(key, pk, len);
 }
 
+uint32_t fc_hss_pubkey_levels(const fc_hss_pubkey *key) {
+  (void)key;
+  return 0;
+}
+
 fc_err fc_hss_verify(const fc_hss_pubkey *key, const void *msg, size_t len, const uint8_t *sig,
                      size_t sig_len) {
   (void)key, (void)msg, (void)len, (void)sig, (void)sig_len;
