@@ -4,6 +4,7 @@
 #include "InternalFastCryptLib.h"
 
 #if defined (MDE_CPU_IA32) || defined (MDE_CPU_X64) || defined (__i386__) || defined (__x86_64__)
+  #define FC_EDK2_X86  1
   #include <Library/BaseLib.h>
 #endif
 
@@ -50,7 +51,7 @@ FcEdk2Init (
   }
 
   Allowed = ~(UINT64)0;
- #if defined (MDE_CPU_IA32) || defined (MDE_CPU_X64) || defined (__i386__) || defined (__x86_64__)
+ #if defined (FC_EDK2_X86)
   //
   // UEFI guarantees SSE at boot-services time on X64 (and FP/ASIMD on
   // AARCH64), but not on IA32 nor in the PEI phase: use SSE-class kernels

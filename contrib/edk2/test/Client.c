@@ -144,6 +144,12 @@ static void absent(void) {
   for (i = 0; i < k && i < 8; i++) check(strcmp(ec[i].name, "scalar32") != 0, "no ec scalar32 (FC_WITH_EC_SCALAR32=OFF)");
 }
 
+/* The active kernel's name, "(none)" for an op compiled out. */
+static const char *active(fc_op op) {
+  const char *name = fc_impl_active(op);
+  return name ? name : "(none)";
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   if (strcmp(mode, "mismatch") == 0) {
@@ -161,10 +167,8 @@ int main(int argc, char **argv) {
       ciphers();
     rsa();
     check(FcEdk2TestAllocs == FcEdk2TestFrees && FcEdk2TestFreedNonZero == 0, "every context wiped and freed");
-    printf("edk2 client: kernels mont %s, sha256 %s, sha512 %s, aes %s, ghash %s\n", fc_impl_active(FC_OP_MONT),
-           fc_impl_active(FC_OP_SHA256), fc_impl_active(FC_OP_SHA512),
-           fc_impl_active(FC_OP_AES) ? fc_impl_active(FC_OP_AES) : "(none)",
-           fc_impl_active(FC_OP_GHASH) ? fc_impl_active(FC_OP_GHASH) : "(none)");
+    printf("edk2 client: kernels mont %s, sha256 %s, sha512 %s, aes %s, ghash %s\n", active(FC_OP_MONT),
+           active(FC_OP_SHA256), active(FC_OP_SHA512), active(FC_OP_AES), active(FC_OP_GHASH));
   }
   printf("edk2 client (%s): %d of %d checks passed\n", *mode ? mode : "automatic", checks - failures, checks);
   return failures != 0;
