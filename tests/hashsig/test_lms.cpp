@@ -56,7 +56,7 @@ const std::vector<Vec> &all() {
   static std::vector<Vec> v = [] {
     std::vector<Vec> r;
     for (const char *f : {"rfc8554_testcases.txt", "sp800208_testcases.txt", "hashsigs_vectors.txt",
-                          "hashsigs_tall.txt"}) {
+                          "hashsigs_tall.txt", "sparse_tall.txt"}) {
       auto part = load(f);
       r.insert(r.end(), part.begin(), part.end());
     }
@@ -149,6 +149,18 @@ TEST(Lms, Coverage) {
     EXPECT_TRUE(seen.count({kSha256M32H15 + 5 * fam, kLmotsSha256W4 + 4 * fam})) << "H15 W4 " << fam;
   EXPECT_TRUE(seen.count({kSha256M32H15, kLmotsSha256W8}));
   EXPECT_TRUE(seen.count({kSha256M32H20, kLmotsSha256W4}));
+  // sparse_tall.txt (tools/gen-lms-sparse-vectors.py): H15, H20 and H25 of
+  // every family with every W, and HSS with two H25 levels of each family.
+  for (uint32_t fam = 0; fam < 4; fam++)
+    for (uint32_t h = 2; h < 5; h++)
+      for (uint32_t w = 0; w < 4; w++) {
+        uint32_t lt = FC_LMS_SHA256_M32_H5 + 5 * fam + h, ot = FC_LMOTS_SHA256_N32_W1 + 4 * fam + w;
+        EXPECT_TRUE(seen.count({lt, ot})) << "lms " << lt << " ots " << ot;
+      }
+  int hss_h25 = 0;
+  for (const auto &v : all())
+    if (rd32(v.pk.data()) == 2 && (rd32(v.pk.data() + 4) - FC_LMS_SHA256_M32_H5) % 5 == 4) hss_h25++;
+  EXPECT_EQ(hss_h25, 4);
 }
 
 // A bare LMS key and signature (L = 1, no Nspk) verify as HSS with L = 1.
@@ -347,10 +359,10 @@ TEST(Lms, TypeCodesAndQ) {
   EXPECT_GE(done, 32);
 }
 
-// Trees of heights 15, 20, 25 (independent signatures exist only for the
-// sets of hashsigs_tall.txt, see Coverage; H25 has none): a key of each
-// type and a signature of the right shape parse, reach the
-// Merkle path and fail; q = 2^h - 1 is inside, q = 2^h outside.
+// Trees of heights 15, 20, 25 (their valid signatures: hashsigs_tall.txt
+// and sparse_tall.txt, see Coverage): a key of each type and a signature
+// of the right shape parse, reach the Merkle path and fail; q = 2^h - 1 is
+// inside, q = 2^h outside.
 TEST(Lms, TallTreesShape) {
   for (uint32_t lt = 5; lt <= 0x18; lt++) {
     uint32_t fam = (lt - 5) / 5, h = 5 * (1 + (lt - 5) % 5);
