@@ -66,7 +66,7 @@
 #   calls (AES, ML-DSA and the hash-based signatures left out: their
 #   BaseCryptLib calls return FALSE), without the MULX, AVX-512 IFMA,
 #   AVX2/AVX-512 SHA-2 and Keccak kernels, the SSE2 Montgomery kernel or
-#   EC scalar32, the small EC table),
+#   EC scalar32, the small EC table, FC_COMPACT's smaller code),
 #   OUTDIR (default /tmp/ovmf-sb), TARGET (RELEASE or DEBUG,
 #   default RELEASE; DEBUG also logs the firmware's debug port to
 #   OUTDIR/run-*/debug.log), JOBS (default 2), BUILD (default 1; 0 reuses
@@ -178,7 +178,7 @@ build_firmware() {
         lib_args="-DFC_WITH_MULX=OFF -DFC_WITH_AVX512IFMA=OFF -DFC_WITH_SHA_AVX2=OFF -DFC_WITH_KECCAK_AVX2=OFF"
         lib_args+=" -DFC_WITH_KECCAK_AVX512=OFF -DFC_WITH_VAES=OFF -DFC_WITH_MLDSA_X86=OFF -DFC_EC_SMALL_TABLE=ON"
         lib_args+=" -DFC_WITH_AES=OFF -DFC_WITH_MLDSA=OFF -DFC_WITH_HASHSIG=OFF -DFC_WITH_EC_SCALAR32=OFF"
-        lib_args+=" -DFC_WITH_SSE2=OFF" ;;
+        lib_args+=" -DFC_WITH_SSE2=OFF -DFC_COMPACT=ON" ;;
       *) echo "build-ovmf-secureboot.sh: PROFILE is kernels or small" >&2; exit 2 ;;
     esac
     CC=gcc FC_CMAKE_ARGS=$lib_args bash contrib/edk2/build-fastcrypt.sh X64 "$out/lib-$profile/X64" "$lib_type" \

@@ -68,9 +68,9 @@ ia32="-malign-double -march=i586 -fno-pic -fno-pie"
 aa64="-ffixed-x18 -fno-short-enums -funsigned-char -mcmodel=small -fno-pic -fno-pie"
 t0=$SECONDS
 run_arch X64-gcc X64 gcc "$x64" ""
-echo "=== edk2 X64-gcc: the archive for Secure Boot modules (AES, ML-DSA, hash-based signatures, EC scalar32 left out)"
+echo "=== edk2 X64-gcc: the archive for Secure Boot modules (AES, ML-DSA, hash-based signatures, EC scalar32 left out; FC_COMPACT)"
 mkdir -p "$out/X64-gcc/lib-sb"
-CC=gcc FC_CMAKE_ARGS="-DFC_WITH_AES=OFF -DFC_WITH_MLDSA=OFF -DFC_WITH_HASHSIG=OFF -DFC_WITH_EC_SCALAR32=OFF" \
+CC=gcc FC_CMAKE_ARGS="-DFC_WITH_AES=OFF -DFC_WITH_MLDSA=OFF -DFC_WITH_HASHSIG=OFF -DFC_WITH_EC_SCALAR32=OFF -DFC_COMPACT=ON" \
   bash contrib/edk2/build-fastcrypt.sh X64 "$out/X64-gcc/lib-sb" > "$out/X64-gcc/lib-sb.log" 2>&1 ||
   { cat "$out/X64-gcc/lib-sb.log"; exit 1; }
 compile_and_run X64-gcc gcc "$x64" "" "$out/X64-gcc/lib-sb/libfastcrypt.a" -sb absent

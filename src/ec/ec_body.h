@@ -26,10 +26,24 @@
 #include "ec/ec_internal.h"
 
 /* Every name of this body gets the curve size as a suffix (ec_verify_256),
-   so a kernel file includes it once per curve with constant limb counts. */
+   so a kernel file includes it once per curve with constant limb counts.
+   A kernel file that leaves EC_BITS undefined gets one body for both
+   curves instead (suffix _any; FC_COMPACT: about half the code, each
+   loop's limb count read at run time): EC_NL_OF(x) and EC_BITS_OF(x) give
+   the constant, or x, the run-time value; arrays take P-384's size. */
 #define EC_CAT2(a, b) a##_##b
 #define EC_CAT(a, b) EC_CAT2(a, b)
+#ifdef EC_BITS
 #define EC_NAME(x) EC_CAT(x, EC_BITS)
+#define EC_MAXBITS EC_BITS
+#define EC_NL_OF(x) (EC_BITS / EC_LB)
+#define EC_BITS_OF(x) EC_BITS
+#else
+#define EC_NAME(x) EC_CAT(x, any)
+#define EC_MAXBITS 384
+#define EC_NL_OF(x) (x)
+#define EC_BITS_OF(x) (x)
+#endif
 #define fe EC_NAME(fe)
 #define ec_mod EC_NAME(ec_mod)
 #define ec_jpt EC_NAME(ec_jpt)
@@ -61,14 +75,15 @@
 #define ec_x_is_r EC_NAME(ec_x_is_r)
 #define ec_sub_n EC_NAME(ec_sub_n)
 #define ec_add_n EC_NAME(ec_add_n)
-#define EC_NL (EC_BITS / EC_LB)
+#define EC_NMAX (EC_MAXBITS / EC_LB)
 
-typedef EC_LIMB fe[EC_NL];
+typedef EC_LIMB fe[EC_NMAX];
 
 typedef struct {
   unsigned is_p; /* 1: the curve's p, 0: its n (a kernel may special-case p) */
-  EC_LIMB m[EC_NL];
+  EC_LIMB m[EC_NMAX];
   EC_LIMB minv; /* -1/m mod 2^EC_LB */
+  unsigned nl;  /* limbs of m */
 } ec_mod;
 
 typedef struct {
@@ -108,6 +123,7 @@ static void ec_ctx_init(ec_ctx *E, const fc__ec_curve *c) {
   unsigned l64 = c->limbs64;
   E->c = c;
   E->bits = c->bits;
+  E->nl = E->p.nl = E->n.nl = c->bits / EC_LB;
   E->p.is_p = 1;
   E->n.is_p = 0;
   ec_from64(E->p.m, c->p, l64);
@@ -189,8 +205,9 @@ static inline void ec_mod_add(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, co
 #ifdef EC_MOD_ADD
   EC_MOD_ADD(r, a, b, m->m);
 #else
-  EC_LIMB c = ec_add_n(r, a, b, EC_NL);
-  if (c || ec_cmp(r, m->m, EC_NL) >= 0) ec_sub_n(r, r, m->m, EC_NL);
+  const unsigned nl = EC_NL_OF(m->nl);
+  EC_LIMB c = ec_add_n(r, a, b, nl);
+  if (c || ec_cmp(r, m->m, nl) >= 0) ec_sub_n(r, r, m->m, nl);
 #endif
 }
 
@@ -199,7 +216,8 @@ static inline void ec_mod_sub(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, co
 #ifdef EC_MOD_SUB
   EC_MOD_SUB(r, a, b, m->m);
 #else
-  if (ec_sub_n(r, a, b, EC_NL)) ec_add_n(r, r, m->m, EC_NL);
+  const unsigned nl = EC_NL_OF(m->nl);
+  if (ec_sub_n(r, a, b, nl)) ec_add_n(r, r, m->m, nl);
 #endif
 }
 
@@ -210,9 +228,9 @@ static inline void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, c
 }
 #else
 static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec_mod *m) {
-  const unsigned nl = EC_NL;
-  EC_LIMB t[EC_NL + 2];
-  for (unsigned i = 0; i < EC_NL + 2; i++) t[i] = 0;
+  const unsigned nl = EC_NL_OF(m->nl);
+  EC_LIMB t[EC_NMAX + 2];
+  for (unsigned i = 0; i < nl + 2; i++) t[i] = 0;
   for (unsigned i = 0; i < nl; i++) {
     EC_DLIMB c = 0;
     EC_LIMB bi = b[i];
@@ -245,12 +263,12 @@ static void ec_mont_mul(EC_LIMB *r, const EC_LIMB *a, const EC_LIMB *b, const ec
 static void ec_mod_pow(EC_LIMB *r, const EC_LIMB *base, const EC_LIMB *e, unsigned ebits,
                        const EC_LIMB *one, const ec_mod *m) {
   fe x = {0};
-  ec_copy(x, one, EC_NL);
+  ec_copy(x, one, EC_NL_OF(m->nl));
   for (unsigned i = ebits; i-- > 0;) {
     ec_mont_mul(x, x, x, m);
     if ((e[i / EC_LB] >> (i % EC_LB)) & 1) ec_mont_mul(x, x, base, m);
   }
-  ec_copy(r, x, EC_NL);
+  ec_copy(r, x, EC_NL_OF(m->nl));
 }
 
 /* m - k for a small k (m's low limb is above it: p and n of both curves). */
@@ -263,7 +281,7 @@ static void ec_minus_small(EC_LIMB *r, const EC_LIMB *m, unsigned nl, EC_LIMB k)
 
 static FC__NOINLINE void ec_dbl(ec_jpt *r, const ec_jpt *a, const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E->nl);
   if (ec_is_zero(a->z, nl)) {
     *r = *a;
     return;
@@ -319,14 +337,14 @@ static inline __attribute__((always_inline)) void ec_add_tail(
   ec_mont_mul(w3, rr, w3, p);
   ec_mont_mul(w2, s1, w2, p);
   ec_mod_sub(r->y, w3, w2, p); /* Y3 = R (V - X3) - S1 HHH */
-  ec_copy(r->x, w1, EC_NL);
-  ec_copy(r->z, z3, EC_NL);
+  ec_copy(r->x, w1, EC_NL_OF(E->nl));
+  ec_copy(r->z, z3, EC_NL_OF(E->nl));
 }
 
 /* r = a + b, both Jacobian. r may alias a. */
 static FC__NOINLINE void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E->nl);
   if (ec_is_zero(a->z, nl)) {
     *r = *b;
     return;
@@ -362,7 +380,7 @@ static FC__NOINLINE void ec_add(ec_jpt *r, const ec_jpt *a, const ec_jpt *b, con
 static FC__NOINLINE void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, const EC_LIMB *by,
                     const ec_ctx *E) {
   const ec_mod *p = &E->p;
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E->nl);
   if (ec_is_zero(a->z, nl)) {
     ec_copy(r->x, bx, nl);
     ec_copy(r->y, by, nl);
@@ -395,7 +413,7 @@ static FC__NOINLINE void ec_madd(ec_jpt *r, const ec_jpt *a, const EC_LIMB *bx, 
    significant first, each 0 or odd in (-2^(w-1), 2^(w-1)); returns the
    count (at most bits + 1). */
 static FC__NOINLINE unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsigned nl, unsigned w) {
-  EC_LIMB k[EC_NL + 1] = {0};
+  EC_LIMB k[EC_NMAX + 1] = {0};
   ec_copy(k, k_in, nl);
   k[nl] = 0;
   unsigned len = 0;
@@ -431,8 +449,8 @@ static FC__NOINLINE unsigned ec_wnaf(signed char *d, const EC_LIMB *k_in, unsign
 static FC__NOINLINE void ec_mul2_jac(ec_jpt *r, const ec_ctx *E, const uint64_t *qx,
                                       const uint64_t *qy, const EC_LIMB *u1, const EC_LIMB *u2) {
   const fc__ec_curve *c = E->c;
-  const unsigned nl = EC_NL, l64 = EC_BITS / 64;
-  signed char d1[EC_BITS + 2], d2[EC_BITS + 2];
+  const unsigned nl = EC_NL_OF(E->nl), l64 = EC_BITS_OF(E->bits) / 64;
+  signed char d1[EC_MAXBITS + 2], d2[EC_MAXBITS + 2];
   unsigned wg = c->gtable_len >= 32 ? 7 : 4;
   unsigned l1 = ec_wnaf(d1, u1, nl, wg), l2 = ec_wnaf(d2, u2, nl, 4);
   ec_jpt qt[4]; /* (2i+1) Q; r holds 2Q while they are made */
@@ -469,7 +487,7 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
   ec_ctx E;
   ec_ctx_init(&E, c);
   const ec_mod *p = &E.p;
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E.nl);
   fe xl = {0}, yl = {0}, xmm = {0}, ymm = {0}, rhs = {0}, t = {0}, s = {0};
   ec_from_be(xl, x, c->nbytes);
   if (ec_cmp(xl, p->m, nl) >= 0) return FC_ERR_KEY;
@@ -479,7 +497,7 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
   ec_mod_add(s, xmm, xmm, p);
   ec_mod_add(s, s, xmm, p);
   ec_mod_sub(rhs, t, s, p);
-  ec_from64(s, c->b_mont, EC_BITS / 64);
+  ec_from64(s, c->b_mont, EC_BITS_OF(E.bits) / 64);
   ec_mod_add(rhs, rhs, s, p); /* x^3 - 3x + b */
   if (y != NULL) {
     ec_from_be(yl, y, c->nbytes);
@@ -489,7 +507,7 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
     if (ec_cmp(t, rhs, nl) != 0) return FC_ERR_KEY;
   } else {
     /* p = 3 mod 4 on both curves: a root is rhs^((p + 1) / 4) */
-    EC_LIMB e[EC_NL + 1];
+    EC_LIMB e[EC_NMAX + 1];
     ec_copy(e, p->m, nl);
     e[nl] = 0;
     for (unsigned i = 0; i <= nl; i++) /* + 1 */
@@ -518,19 +536,19 @@ static fc_err ec_point_in(const fc__ec_curve *c, const uint8_t *x, const uint8_t
    the inversion's temporaries are gone before the point arithmetic. */
 static FC__NOINLINE void ec_scalars(const ec_ctx *E, const uint8_t *e, const uint8_t *r,
                                     const uint8_t *s, EC_LIMB *u1, EC_LIMB *u2) {
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E->nl), bits = EC_BITS_OF(E->bits);
   const ec_mod *n = &E->n;
-  fe el, rl, sl, sm, w, ex;
-  ec_from_be(el, e, EC_BITS / 8);
-  ec_from_be(sl, s, EC_BITS / 8);
+  fe el = {0}, rl = {0}, sl = {0}, sm = {0}, w = {0}, ex = {0}; /* zeroed: the limb count may be a run-time value */
+  ec_from_be(el, e, bits / 8);
+  ec_from_be(sl, s, bits / 8);
   if (ec_cmp(el, n->m, nl) >= 0) ec_sub_n(el, el, n->m, nl); /* 2^bits < 2n */
   /* w = s^(n-2) = 1/s, Montgomery form */
-  ec_from64(w, E->c->rr_n, EC_BITS / 64);
+  ec_from64(w, E->c->rr_n, bits / 64);
   ec_mont_mul(sm, sl, w, n);
   ec_minus_small(ex, n->m, nl, 2);
-  ec_from64(rl, E->c->one_n, EC_BITS / 64); /* R mod n; rl takes r below */
-  ec_mod_pow(w, sm, ex, EC_BITS, rl, n);
-  ec_from_be(rl, r, EC_BITS / 8);
+  ec_from64(rl, E->c->one_n, bits / 64); /* R mod n; rl takes r below */
+  ec_mod_pow(w, sm, ex, bits, rl, n);
+  ec_from_be(rl, r, bits / 8);
   ec_mont_mul(u1, el, w, n); /* e/s mod n, plain */
   ec_mont_mul(u2, rl, w, n);
 }
@@ -538,10 +556,10 @@ static FC__NOINLINE void ec_scalars(const ec_ctx *E, const uint8_t *e, const uin
 /* x(R) mod n = r for R Jacobian, not infinity, without an inversion:
    r Z^2 = X, or (r + n) Z^2 = X when r + n < p (x(R) in [n, p)). */
 static FC__NOINLINE int ec_x_is_r(const ec_ctx *E, const ec_jpt *R, const uint8_t *r) {
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E->nl);
   const ec_mod *n = &E->n, *p = &E->p;
   fe rl, z2, rm, t, rn;
-  ec_from_be(rl, r, EC_BITS / 8);
+  ec_from_be(rl, r, EC_BITS_OF(E->bits) / 8);
   ec_mont_mul(z2, R->z, R->z, p);
   ec_mont_mul(rm, rl, E->rr_p, p); /* r < n < p */
   ec_mont_mul(t, rm, z2, p);
@@ -562,7 +580,7 @@ static int ec_verify(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *
   ec_scalars(&E, e, r, s, u1, u2);
   ec_jpt R;
   ec_mul2_jac(&R, &E, qx, qy, u1, u2);
-  if (ec_is_zero(R.z, EC_NL)) return 0;
+  if (ec_is_zero(R.z, EC_NL_OF(E.nl))) return 0;
   return ec_x_is_r(&E, &R, r);
 }
 
@@ -570,7 +588,7 @@ static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy
                    const uint8_t *u1b, const uint8_t *u2b, uint8_t *xo, uint8_t *yo) {
   ec_ctx E;
   ec_ctx_init(&E, c);
-  const unsigned nl = EC_NL;
+  const unsigned nl = EC_NL_OF(E.nl);
   const ec_mod *p = &E.p;
   fe u1 = {0}, u2 = {0}, x = {0}, y = {0}, zi = {0}, zi2 = {0}, ex = {0}, one = {1};
   ec_from_be(u1, u1b, c->nbytes);
@@ -622,7 +640,10 @@ static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy
 #undef ec_x_is_r
 #undef ec_sub_n
 #undef ec_add_n
-#undef EC_NL
+#undef EC_NMAX
+#undef EC_MAXBITS
+#undef EC_NL_OF
+#undef EC_BITS_OF
 #undef EC_NAME
 #undef EC_CAT
 #undef EC_CAT2

@@ -29,6 +29,37 @@
 #define FC__K64_DECL(i) uint64_t a##i = st[i], e##i;
 #define FC__K64_STORE(i) st[i] = a##i;
 
+#if defined(FC_COMPACT)
+/*
+ * The 24 rounds on st, one step mapping at a time over the lanes in place
+ * (FIPS 202 section 3.2): the smallest code, for firmware builds. rho and
+ * pi walk the 24 lanes other than (0, 0) along (x, y) -> (y, 2x + 3y),
+ * lane t of the walk rotated by (t + 1)(t + 2) / 2 (section 3.2.2); every
+ * index comes from the loop counters alone.
+ */
+static void fc__keccak_permute64(uint64_t st[25], const uint64_t rc[24]) {
+  uint64_t c[5];
+  for (int r = 0; r < 24; r++) {
+    for (unsigned x = 0; x < 5; x++) c[x] = st[x] ^ st[x + 5] ^ st[x + 10] ^ st[x + 15] ^ st[x + 20];
+    for (unsigned x = 0; x < 5; x++) {
+      uint64_t d = c[(x + 4) % 5] ^ KROL(c[(x + 1) % 5], 1);
+      for (unsigned y = 0; y < 25; y += 5) st[y + x] ^= d;
+    }
+    uint64_t cur = st[1];
+    for (unsigned t = 0, x = 1, y = 0; t < 24; t++) {
+      unsigned nx = y, ny = (2 * x + 3 * y) % 5, rot = ((t + 1) * (t + 2) / 2) % 64;
+      uint64_t next = st[nx + 5 * ny];
+      st[nx + 5 * ny] = rot ? (cur << rot) | (cur >> (64 - rot)) : cur;
+      cur = next, x = nx, y = ny;
+    }
+    for (unsigned y = 0; y < 25; y += 5) {
+      for (unsigned x = 0; x < 5; x++) c[x] = st[y + x];
+      for (unsigned x = 0; x < 5; x++) st[y + x] = c[x] ^ (~c[(x + 1) % 5] & c[(x + 2) % 5]);
+    }
+    st[0] ^= rc[r];
+  }
+}
+#else
 /* The 24 rounds on st; rc: the round constants (fc__keccak_rc). */
 static void fc__keccak_permute64(uint64_t st[25], const uint64_t rc[24]) {
   FC__K64_LANES(FC__K64_DECL)
@@ -40,5 +71,6 @@ static void fc__keccak_permute64(uint64_t st[25], const uint64_t rc[24]) {
   FC__KECCAK_LC_MASK(a);
   FC__K64_LANES(FC__K64_STORE)
 }
+#endif
 
 #endif

@@ -1,4 +1,5 @@
-/* SHA-1 block compression, portable C (FIPS 180-4 section 6.1.2). */
+/* SHA-1 block compression, portable C (FIPS 180-4 section 6.1.2); with
+   FC_COMPACT one round per loop iteration (firmware size). */
 #include "hash/hash_internal.h"
 
 #define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
@@ -43,10 +44,19 @@ static void compress(void *state, const uint8_t *blocks, size_t nblocks) {
   for (; nblocks--; blocks += 64) {
     for (int t = 0; t < 16; t++) w[t] = be32(blocks + 4 * t);
     uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+#if defined(FC_COMPACT) /* one round's code, the variables moved */
+    for (int t = 0; t < 80; t++) {
+      uint32_t f = t < 20 ? F_CH(b, c, d) : t < 40 || t >= 60 ? F_PAR(b, c, d) : F_MAJ(b, c, d);
+      uint32_t k = t < 20 ? 0x5a827999 : t < 40 ? 0x6ed9eba1 : t < 60 ? 0x8f1bbcdc : 0xca62c1d6;
+      uint32_t n = ROL(a, 5) + f + e + k + W(t);
+      e = d, d = c, c = ROL(b, 30), b = a, a = n;
+    }
+#else
     STAGE(0, F_CH, 0x5a827999)
     STAGE(20, F_PAR, 0x6ed9eba1)
     STAGE(40, F_MAJ, 0x8f1bbcdc)
     STAGE(60, F_PAR, 0xca62c1d6)
+#endif
     h[0] += a;
     h[1] += b;
     h[2] += c;
