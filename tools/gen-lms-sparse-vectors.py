@@ -20,7 +20,11 @@ Usage:
       exit 1 if any fails, or if a signature with one byte flipped passes)
 """
 import hashlib
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hashsig_records import records  # noqa: E402
 
 D_PBLC, D_MESG, D_LEAF, D_INTR = 0x8080, 0x8181, 0x8282, 0x8383
 
@@ -263,21 +267,6 @@ def gen():
         out += ["[%s]" % tag, "pk = " + (u32(2) + pub1).hex(), "msg = " + msg.hex(),
                 "sig = " + (u32(1) + sig1 + pub2 + sig2).hex(), ""]
     sys.stdout.write("\n".join(out))
-
-
-def records(path):
-    recs, cur = [], None
-    for line in open(path):
-        line = line.rstrip("\n")
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("["):
-            cur = {"name": line[1:-1]}
-            recs.append(cur)
-            continue
-        k, _, v = line.partition(" = ")
-        cur[k] = bytes.fromhex(v)
-    return recs
 
 
 def verify(paths):

@@ -1,8 +1,10 @@
 // XMSS / XMSS^MT verification (RFC 8391, SP 800-208): vectors from two
 // independent implementations, the XMSS reference implementation
 // (tools/gen-xmss-vectors.sh: XMSS h = 10 and XMSS^MT with trees of height
-// 10 or less, every supported hash and n) and Botan 2
-// (tools/gen-xmss-botan-vectors.sh); then every kind of malformed input:
+// 10 or less, every supported hash and n; two XMSS h = 16 sets) and Botan 2
+// (tools/gen-xmss-botan-vectors.sh), and for the trees of height 16 and 20
+// (XMSS h = 16, 20, XMSS^MT 40/2 and 60/3) our sparse-tree signer written from the
+// RFC (tools/gen-xmss-sparse-vectors.py); then every kind of malformed input:
 // bytes flipped, truncation, trailing bytes, idx_sig outside the key, unknown
 // OIDs and wrong key lengths, NULL arguments; the streamed form on random
 // splits; the signature length of every parameter set from RFC 8391's
@@ -67,11 +69,20 @@ const std::vector<Vec> &botan() {
   static std::vector<Vec> v = load("botan_vectors.txt");
   return v;
 }
+// Trees of height 16 and 20 (XMSS h = 16, 20, XMSS^MT 40/2, 60/3), every supported
+// hash and n: sparse_tall.txt, from tools/gen-xmss-sparse-vectors.py (real
+// WOTS+ signatures, random authentication-path siblings; written from RFC
+// 8391 and SP 800-208, checked against the reference's and Botan's vectors).
+const std::vector<Vec> &sparse() {
+  static std::vector<Vec> v = load("sparse_tall.txt");
+  return v;
+}
 const std::vector<Vec> &all() {
   static std::vector<Vec> v = [] {
     std::vector<Vec> r = ref();
     r.insert(r.end(), tall().begin(), tall().end());
     r.insert(r.end(), botan().begin(), botan().end());
+    r.insert(r.end(), sparse().begin(), sparse().end());
     return r;
   }();
   return v;
@@ -154,6 +165,13 @@ size_t sig_bytes(const Set &s) {
   size_t ib = s.mt ? (s.h + 7) / 8 : 4;
   return ib + s.n + s.d * (2 * s.n + 3) * s.n + s.h * s.n;
 }
+// A signature's idx_sig: its first 4 (XMSS) or ceil(h/8) bytes, big-endian.
+uint64_t idx_of(const Bytes &sig, const Set &s) {
+  size_t ib = s.mt ? (s.h + 7) / 8 : 4;
+  uint64_t idx = 0;
+  for (size_t i = 0; i < ib && i < sig.size(); i++) idx = idx << 8 | sig[i];
+  return idx;
+}
 
 // The set's hash: 0 SHA-256 (n = 24, 32), 1 SHAKE128 or SHAKE256.
 int shake_of(const Vec &v) { return v.name.find("SHAKE") != std::string::npos; }
@@ -163,6 +181,7 @@ void vectors_verify(int shake) {
   ASSERT_GE(ref().size(), 150u);
   ASSERT_GE(botan().size(), 8u);
   ASSERT_GE(tall().size(), 4u);
+  ASSERT_GE(sparse().size(), 60u);
   int n = 0;
   for (const auto &v : all()) {
     if (shake >= 0 && shake_of(v) != shake) continue;
@@ -177,9 +196,9 @@ void vectors_verify(int shake) {
 
 TEST(Xmss, VectorsVerify) { vectors_verify(-1); }
 
-// Every set with trees of height 10 or less has reference signatures (and
-// two XMSS h = 16 sets, below);
-// each record's length is RFC 8391's.
+// Every set with trees of height 10 or less has reference signatures, two
+// XMSS h = 16 sets too, and every set with trees of height 16 or 20 sparse-tree
+// ones (below); each record's length is RFC 8391's.
 TEST(Xmss, Coverage) {
   std::set<std::pair<bool, uint32_t>> seen;
   for (const auto &v : all()) seen.insert({v.mt(), rd32(v.pk.data())});
@@ -194,6 +213,21 @@ TEST(Xmss, Coverage) {
   // section 5.3 OID 0x00000002 XMSS-SHA2_16_256, SP 800-208 Table 10 OID
   // 0x00000014 XMSS-SHAKE256_16_192.
   for (uint32_t oid : {0x02u, 0x14u}) EXPECT_TRUE(seen.count({false, oid})) << "XMSS h16 " << oid;
+  // Trees of height 16 and 20 (sparse_tall.txt): XMSS h = 16 and 20,
+  // XMSS^MT 40/2 and 60/3 of every hash and n, each key signed at
+  // idx_sig = 0, once in between and at 2^h - 1 (the last index, which the
+  // reference never signs).
+  int tall = 0;
+  for (const Set &s : supported_sets()) {
+    if (s.h / s.d < 16) continue;
+    std::set<uint64_t> idx;
+    for (const auto &v : sparse())
+      if (v.mt() == s.mt && rd32(v.pk.data()) == s.oid) idx.insert(idx_of(v.sig, s));
+    bool ok = idx.size() == 3 && idx.count(0) && idx.count((1ull << s.h) - 1);
+    EXPECT_TRUE(ok) << (s.mt ? "XMSS^MT " : "XMSS ") << s.oid << ": " << idx.size() << " indices";
+    tall += ok;
+  }
+  ASSERT_EQ(tall, 5 * 4);
   for (const auto &v : all())
     for (const Set &s : supported_sets())
       if (s.mt == v.mt() && s.oid == rd32(v.pk.data())) {
@@ -220,6 +254,7 @@ TEST(Xmss, EveryByteFlipped) {
   flip_all(find("XMSS-SHAKE256_10_192 idx=0"), 5);
   flip_all(find("XMSSMT-SHA2_20/4_192 idx="), 7);
   flip_all(find("XMSSMT-SHAKE_60/12_256 idx="), 97);
+  flip_all(find("XMSSMT-SHA2_60/3_192 sparse idx="), 97);
 }
 
 TEST(Xmss, TruncatedAndOversized) {
@@ -355,10 +390,9 @@ TEST(Xmss, Arguments) {
   EXPECT_EQ(fc_xmss_stream_final(&st), FC_ERR_SIG);
 }
 
-// The sets without reference signatures (XMSS h = 16, 20; XMSS^MT 40/2,
-// 60/3) and every other set: a key and a signature of RFC 8391's length
-// parse (stream init accepts them), reach the trees and fail; one byte
-// more or less, or idx_sig = 2^h, is refused at init.
+// Every set: a key and a signature of RFC 8391's length parse (stream init
+// accepts them), reach the trees and fail; one byte more or less, or
+// idx_sig = 2^h, is refused at init.
 TEST(Xmss, EverySetShape) {
   std::mt19937_64 rng(8391);
   for (const Set &s : supported_sets()) {
