@@ -87,6 +87,12 @@ static inline uint64_t fc__le64(const uint8_t *p) {
 
 /* Round constants RC[0..23] (FIPS 202 section 3.2.5). */
 extern const uint64_t fc__keccak_rc[24];
+/* FC_COMPACT's Keccak-f (keccak_plain64.h): rho and pi as one walk over the
+   24 lanes other than (0, 0), (x, y) -> (y, 2x + 3y) from (1, 0): step t
+   moves the lane it holds, rotated by fc__keccak_rho_rot[t] = (t + 1)(t + 2)
+   / 2 mod 64, into lane fc__keccak_pi_lane[t] (FIPS 202 sections 3.2.2-3). */
+extern const uint8_t fc__keccak_pi_lane[24];
+extern const uint8_t fc__keccak_rho_rot[24];
 
 /* One state of 25 lanes (lane x + 5y; byte i of the state is byte i % 8 of
    lane i / 8). permute: the 24 rounds. absorb: for each of nblocks blocks

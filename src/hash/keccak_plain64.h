@@ -33,9 +33,8 @@
 /*
  * The 24 rounds on st, one step mapping at a time over the lanes in place
  * (FIPS 202 section 3.2): the smallest code, for firmware builds. rho and
- * pi walk the 24 lanes other than (0, 0) along (x, y) -> (y, 2x + 3y),
- * lane t of the walk rotated by (t + 1)(t + 2) / 2 (section 3.2.2); every
- * index comes from the loop counters alone.
+ * pi walk the lanes other than (0, 0) in the order of fc__keccak_pi_lane
+ * (src/hash/keccak_sponge.c); every index comes from the loop counters.
  */
 static void fc__keccak_permute64(uint64_t st[25], const uint64_t rc[24]) {
   uint64_t c[5];
@@ -46,11 +45,11 @@ static void fc__keccak_permute64(uint64_t st[25], const uint64_t rc[24]) {
       for (unsigned y = 0; y < 25; y += 5) st[y + x] ^= d;
     }
     uint64_t cur = st[1];
-    for (unsigned t = 0, x = 1, y = 0; t < 24; t++) {
-      unsigned nx = y, ny = (2 * x + 3 * y) % 5, rot = ((t + 1) * (t + 2) / 2) % 64;
-      uint64_t next = st[nx + 5 * ny];
-      st[nx + 5 * ny] = rot ? (cur << rot) | (cur >> (64 - rot)) : cur;
-      cur = next, x = nx, y = ny;
+    for (unsigned t = 0; t < 24; t++) {
+      unsigned to = fc__keccak_pi_lane[t], rot = fc__keccak_rho_rot[t];
+      uint64_t next = st[to];
+      st[to] = (cur << rot) | (cur >> (64 - rot)); /* rot in 1 .. 62 */
+      cur = next;
     }
     for (unsigned y = 0; y < 25; y += 5) {
       for (unsigned x = 0; x < 5; x++) c[x] = st[y + x];

@@ -14,6 +14,13 @@ const uint64_t fc__keccak_rc[24] = {
     0x8000000000008002ull, 0x8000000000000080ull, 0x000000000000800aull, 0x800000008000000aull,
     0x8000000080008081ull, 0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull};
 
+#if defined(FC_COMPACT)
+const uint8_t fc__keccak_pi_lane[24] = {10, 7,  11, 17, 18, 3, 5,  16, 8,  21, 24, 4,
+                                        15, 23, 19, 13, 12, 2, 20, 14, 22, 9,  6,  1};
+const uint8_t fc__keccak_rho_rot[24] = {1, 3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
+                                        27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
+#endif
+
 void fc__keccak_xor_bytes(uint64_t st[25], size_t pos, const uint8_t *p, size_t len) {
   uint8_t *s = (uint8_t *)st;
   for (size_t i = 0; i < len; i++) s[pos + i] ^= p[i];
