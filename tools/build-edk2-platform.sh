@@ -61,10 +61,9 @@ fi
 bash tools/edk2-stub-includes.sh "$edk2" MdePkg CryptoPkg
 
 # The workspace: FastCryptPkg as README.md says, FcTestPkg from test/platform.
-rm -rf "$ws/FastCryptPkg" "$ws/FcTestPkg"
-mkdir -p "$ws/FastCryptPkg" "$ws/Conf"
-cp -r contrib/edk2/FastCryptLib contrib/edk2/Include contrib/edk2/FastCryptPkg.dec "$ws/FastCryptPkg/"
-cp -r include/fastcrypt.h include/fastcrypt "$ws/FastCryptPkg/Include/"
+bash tools/edk2-stage-pkg.sh "$ws"
+rm -rf "$ws/FcTestPkg"
+mkdir -p "$ws/Conf"
 cp -r contrib/edk2/test/platform "$ws/FcTestPkg"
 python3 contrib/edk2/test/make_vectors.py tests/vectors "$ws/FcTestPkg/FcTestApp/edk2_vectors.h"
 

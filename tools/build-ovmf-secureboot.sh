@@ -185,10 +185,9 @@ build_firmware() {
       > "$out/lib.log" 2>&1 ||
       { cat "$out/lib.log"; exit 1; }
   fi
-  rm -rf "$ws/FastCryptPkg" "$ws/FcOvmfPkg"
-  mkdir -p "$ws/FastCryptPkg" "$ws/FcOvmfPkg" "$ws/Conf"
-  cp -r contrib/edk2/FastCryptLib contrib/edk2/Include contrib/edk2/FastCryptPkg.dec "$ws/FastCryptPkg/"
-  cp -r include/fastcrypt.h include/fastcrypt "$ws/FastCryptPkg/Include/"
+  bash tools/edk2-stage-pkg.sh "$ws"
+  rm -rf "$ws/FcOvmfPkg"
+  mkdir -p "$ws/FcOvmfPkg" "$ws/Conf"
   cp -r contrib/edk2/test/ovmf/FcHello contrib/edk2/test/ovmf/FcSetVar contrib/edk2/test/ovmf/FcLoad \
     contrib/edk2/test/ovmf/FcCapsule "$ws/FcOvmfPkg/"
   capsule_vectors "$ws/FcOvmfPkg/FcCapsule/FcCapsuleVectors.h"
