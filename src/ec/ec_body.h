@@ -43,6 +43,13 @@
 #define EC_MAXBITS 384
 #define EC_NL_OF(x) (x)
 #define EC_BITS_OF(x) (x)
+/* gcc cannot see that a loop over a run-time limb count writes every limb
+   the next one reads (false "may be used uninitialized" after inlining). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define EC_BODY_PRAGMAS 1
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 #define fe EC_NAME(fe)
 #define ec_mod EC_NAME(ec_mod)
@@ -538,7 +545,7 @@ static FC__NOINLINE void ec_scalars(const ec_ctx *E, const uint8_t *e, const uin
                                     const uint8_t *s, EC_LIMB *u1, EC_LIMB *u2) {
   const unsigned nl = EC_NL_OF(E->nl), bits = EC_BITS_OF(E->bits);
   const ec_mod *n = &E->n;
-  fe el = {0}, rl = {0}, sl = {0}, sm = {0}, w = {0}, ex = {0}; /* zeroed: the limb count may be a run-time value */
+  fe el, rl, sl, sm, w, ex;
   ec_from_be(el, e, bits / 8);
   ec_from_be(sl, s, bits / 8);
   if (ec_cmp(el, n->m, nl) >= 0) ec_sub_n(el, el, n->m, nl); /* 2^bits < 2n */
@@ -640,6 +647,10 @@ static int ec_mul2(const fc__ec_curve *c, const uint64_t *qx, const uint64_t *qy
 #undef ec_x_is_r
 #undef ec_sub_n
 #undef ec_add_n
+#if defined(EC_BODY_PRAGMAS)
+#pragma GCC diagnostic pop
+#undef EC_BODY_PRAGMAS
+#endif
 #undef EC_NMAX
 #undef EC_MAXBITS
 #undef EC_NL_OF
