@@ -58,6 +58,12 @@ int fct_hash_file(fc_hash_alg alg, const char *path, uint8_t *out);
    an errno value when the file cannot be opened or read, or -1. */
 int fct_stream_file(const char *path, int (*absorb)(void *arg, const uint8_t *p, size_t n),
                     void *arg);
+/* The verdict of a streamed verification, one stderr line: frc from
+   fct_stream_file (nonzero: the file's error, FCT_EXIT_USAGE), else rc,
+   the stream's final result: FC_OK "signature OK (what)" and FCT_EXIT_OK,
+   FC_ERR_SIG "signature does not verify (what)" and FCT_EXIT_FAIL, any
+   other the library error and FCT_EXIT_USAGE. */
+int fct_verdict(const char *cmd, const char *file, int frc, fc_err rc, const char *what);
 
 /* Subcommands: argv[0] is the subcommand's name; they return the exit status. */
 int fct_sum_main(fc_hash_alg alg, int argc, char **argv);   /* cli/sum.c */

@@ -145,6 +145,23 @@ int fct_stream_file(const char *path, int (*absorb)(void *arg, const uint8_t *p,
   return rc;
 }
 
+int fct_verdict(const char *cmd, const char *file, int frc, fc_err rc, const char *what) {
+  if (frc != 0) {
+    fct_error(cmd, "%s: %s", file, frc > 0 ? strerror(frc) : "hashing failed");
+    return FCT_EXIT_USAGE;
+  }
+  if (rc == FC_OK) {
+    fct_error(cmd, "signature OK (%s)", what);
+    return FCT_EXIT_OK;
+  }
+  if (rc == FC_ERR_SIG) {
+    fct_error(cmd, "signature does not verify (%s)", what);
+    return FCT_EXIT_FAIL;
+  }
+  fct_error(cmd, "verification failed (library error %d)", (int)rc);
+  return FCT_EXIT_USAGE;
+}
+
 static int hash_absorb(void *ctx, const uint8_t *p, size_t n) {
   return fc_hash_update((fc_hash_ctx *)ctx, p, n) == FC_OK ? 0 : -1;
 }

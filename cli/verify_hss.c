@@ -7,7 +7,6 @@
  * message hash, never held whole. Exit 0 valid, 1 invalid, 2 error.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -42,21 +41,11 @@ int fct_verify_hss(const char *key_path, const char *sig_path, const char *file)
     fct_error(CMD, "verification failed (library error %d)", (int)rc);
     status = FCT_EXIT_USAGE;
   } else {
+    char what[32];
+    snprintf(what, sizeof what, "HSS, %u level%s", (unsigned)fc_hss_pubkey_levels(&key),
+             fc_hss_pubkey_levels(&key) == 1 ? "" : "s");
     int frc = fct_stream_file(file, stream_absorb, &st);
-    if (frc != 0) {
-      fct_error(CMD, "%s: %s", file, frc > 0 ? strerror(frc) : "hashing failed");
-      status = FCT_EXIT_USAGE;
-    } else if ((rc = fc_hss_stream_final(&st)) == FC_OK) {
-      fct_error(CMD, "signature OK (HSS, %u level%s)", (unsigned)fc_hss_pubkey_levels(&key),
-                fc_hss_pubkey_levels(&key) == 1 ? "" : "s");
-      status = FCT_EXIT_OK;
-    } else if (rc == FC_ERR_SIG) {
-      fct_error(CMD, "signature does not verify (HSS)");
-      status = FCT_EXIT_FAIL;
-    } else {
-      fct_error(CMD, "verification failed (library error %d)", (int)rc);
-      status = FCT_EXIT_USAGE;
-    }
+    status = fct_verdict(CMD, file, frc, frc == 0 ? fc_hss_stream_final(&st) : FC_OK, what);
   }
   free(sig);
   return status;

@@ -151,22 +151,8 @@ int fct_verify_mldsa(const char *alg, const char *key_path, const char *sig_path
     fc_mldsa_stream st;
     fc_err rc = fc_mldsa_stream_init(&st, key, ctx, ctx_len);
     int frc = rc == FC_OK ? fct_stream_file(file, stream_absorb, &st) : -1;
-    if (frc != 0) {
-      fct_error(CMD, "%s: %s", file, frc > 0 ? strerror(frc) : "hashing failed");
-      status = FCT_EXIT_USAGE;
-    } else {
-      rc = fc_mldsa_stream_final(&st, sig, sig_len);
-      if (rc == FC_OK) {
-        fct_error(CMD, "signature OK (%s)", param_name(fc_mldsa_pubkey_param(key)));
-        status = FCT_EXIT_OK;
-      } else if (rc == FC_ERR_SIG) {
-        fct_error(CMD, "signature does not verify (%s)", param_name(fc_mldsa_pubkey_param(key)));
-        status = FCT_EXIT_FAIL;
-      } else {
-        fct_error(CMD, "verification failed (library error %d)", (int)rc);
-        status = FCT_EXIT_USAGE;
-      }
-    }
+    status = fct_verdict(CMD, file, frc, frc == 0 ? fc_mldsa_stream_final(&st, sig, sig_len) : FC_OK,
+                         param_name(fc_mldsa_pubkey_param(key)));
   }
   free(sig);
   free(key);

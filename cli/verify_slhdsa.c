@@ -97,22 +97,12 @@ int fct_verify_slhdsa(const char *alg, const char *key_path, const char *sig_pat
   int status;
   fc_slhdsa_stream st;
   fc_err rc = fc_slhdsa_stream_init(&st, &key, sig, sig_len, ctx, ctx_len);
-  int frc = rc == FC_OK ? fct_stream_file(file, stream_absorb, &st) : 0;
   if (rc != FC_OK) {
     fct_error(CMD, "verification failed (library error %d)", (int)rc);
     status = FCT_EXIT_USAGE;
-  } else if (frc != 0) {
-    fct_error(CMD, "%s: %s", file, frc > 0 ? strerror(frc) : "hashing failed");
-    status = FCT_EXIT_USAGE;
-  } else if ((rc = fc_slhdsa_stream_final(&st)) == FC_OK) {
-    fct_error(CMD, "signature OK (%s)", name);
-    status = FCT_EXIT_OK;
-  } else if (rc == FC_ERR_SIG) {
-    fct_error(CMD, "signature does not verify (%s)", name);
-    status = FCT_EXIT_FAIL;
   } else {
-    fct_error(CMD, "verification failed (library error %d)", (int)rc);
-    status = FCT_EXIT_USAGE;
+    int frc = fct_stream_file(file, stream_absorb, &st);
+    status = fct_verdict(CMD, file, frc, frc == 0 ? fc_slhdsa_stream_final(&st) : FC_OK, name);
   }
   free(sig);
   return status;

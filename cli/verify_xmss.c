@@ -7,7 +7,6 @@
  * valid, 1 invalid, 2 error.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -45,19 +44,7 @@ int fct_verify_xmss(int mt, const char *key_path, const char *sig_path, const ch
     status = FCT_EXIT_USAGE;
   } else {
     int frc = fct_stream_file(file, stream_absorb, &st);
-    if (frc != 0) {
-      fct_error(CMD, "%s: %s", file, frc > 0 ? strerror(frc) : "hashing failed");
-      status = FCT_EXIT_USAGE;
-    } else if ((rc = fc_xmss_stream_final(&st)) == FC_OK) {
-      fct_error(CMD, "signature OK (%s)", what);
-      status = FCT_EXIT_OK;
-    } else if (rc == FC_ERR_SIG) {
-      fct_error(CMD, "signature does not verify (%s)", what);
-      status = FCT_EXIT_FAIL;
-    } else {
-      fct_error(CMD, "verification failed (library error %d)", (int)rc);
-      status = FCT_EXIT_USAGE;
-    }
+    status = fct_verdict(CMD, file, frc, frc == 0 ? fc_xmss_stream_final(&st) : FC_OK, what);
   }
   free(sig);
   return status;
