@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # OVMF with Secure Boot on fastcrypt's BaseCryptLib instance, end to end.
 #
-# 1. Builds OVMF X64 (OvmfPkg/OvmfPkgX64.dsc, SECURE_BOOT_ENABLE and
+# 1. Builds OVMF X64 (OvmfPkg/OvmfPkgX64.dsc, or with PLATFORM=Ia32X64
+#    OvmfPkgIa32X64.dsc: PEI in IA32, DXE and SMM in X64; SECURE_BOOT_ENABLE and
 #    SMM_REQUIRE: the authenticated-variable driver runs in SMM, where the
 #    instance serves it) from EDK2_DIR, with every BaseCryptLib class the
 #    .dsc maps for DXE, SMM, standalone MM, UEFI drivers and applications
@@ -13,8 +14,9 @@
 #    BaseCryptLibNull. The
 #    script checks from the build report which modules link which instance.
 #    PROFILE=small adds the test PEIM contrib/edk2/test/ovmf/FcPei to
-#    PEIFV (dispatched after permanent memory, on the instance), whose
-#    checks must all pass in the first boot.
+#    PEIFV (dispatched after permanent memory, on the instance; an IA32
+#    PEIM with PLATFORM=Ia32X64), whose checks must all pass in the first
+#    boot.
 # 2. Makes test keys with openssl (PK, KEK, db, tools, another key), signs
 #    the test image (contrib/edk2/test/ovmf/FcHello) with sbsign, and makes
 #    authenticated variables (EFI_VARIABLE_AUTHENTICATION_2, PKCS#7) with
@@ -67,6 +69,7 @@
 #   BaseCryptLib calls return FALSE), without the MULX, AVX-512 IFMA,
 #   AVX2/AVX-512 SHA-2 and Keccak kernels, the SSE2 Montgomery kernel or
 #   EC scalar32, the small EC table, FC_COMPACT's smaller code),
+#   PLATFORM (X64, the default, or Ia32X64),
 #   OUTDIR (default /tmp/ovmf-sb), TARGET (RELEASE or DEBUG,
 #   default RELEASE; DEBUG also logs the firmware's debug port to
 #   OUTDIR/run-*/debug.log), JOBS (default 2), BUILD (default 1; 0 reuses
@@ -78,8 +81,15 @@ edk2=$(cd "${1:?usage: build-ovmf-secureboot.sh EDK2_DIR}" && pwd)
 out=${OUTDIR:-/tmp/ovmf-sb}
 target=${TARGET:-RELEASE}
 profile=${PROFILE:-kernels}
-# X64 only: EDK2 c5aa7e7d has no IA32 OVMF (OvmfPkgIa32X64.dsc runs DXE
-# and SMM, where every verification happens, in X64).
+# PLATFORM=X64: OvmfPkgX64.dsc; Ia32X64: OvmfPkgIa32X64.dsc, whose PEI
+# phase runs in IA32 (DXE and SMM, where Secure Boot verifies, in X64; EDK2
+# c5aa7e7d has no all-IA32 OVMF), so FcPei runs the IA32 instance.
+platform=${PLATFORM:-X64}
+case $platform in
+  X64) archs=(X64) pei_arch=X64 ;;
+  Ia32X64) archs=(IA32 X64) pei_arch=IA32 ;;
+  *) echo "build-ovmf-secureboot.sh: PLATFORM is X64 or Ia32X64" >&2; exit 2 ;;
+esac
 deb_code=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd deb_vars=/usr/share/OVMF/OVMF_VARS_4M.fd
 jobs=${JOBS:-2}
 ws=$out/ws
@@ -91,10 +101,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${missing[@]}" > "$out/apt.log" 2>&1 ||
     { cat "$out/apt.log"; exit 1; }
 fi
-[ -f "$edk2/OvmfPkg/OvmfPkgX64.dsc" ] || { echo "build-ovmf-secureboot.sh: $edk2 has no OvmfPkg" >&2; exit 1; }
+[ -f "$edk2/OvmfPkg/OvmfPkg$platform.dsc" ] || { echo "build-ovmf-secureboot.sh: $edk2 has no OvmfPkg$platform.dsc" >&2; exit 1; }
 echo "EDK2 tree: $(git -C "$edk2" log -1 --format='%h %cs' 2>/dev/null || echo "$edk2")"
-fw=$ws/Build/OvmfFcX64/${target}_GCC/FV
-bin=$ws/Build/OvmfFcX64/${target}_GCC/X64
+fw=$ws/Build/OvmfFc$platform/${target}_GCC/FV
+bin=$ws/Build/OvmfFc$platform/${target}_GCC/X64
 
 # c_arrays HEADER NAME=FILE...: each file's bytes as a C array NAME.
 c_arrays() {
@@ -171,7 +181,9 @@ build_firmware() {
       { tail -30 "$out/basetools.log"; exit 1; }
   fi
   bash tools/edk2-stub-includes.sh "$edk2" MdePkg CryptoPkg MdeModulePkg SecurityPkg UnitTestFrameworkPkg
-  if [ ! -f "$out/lib-$profile/X64/libfastcrypt.a" ]; then
+  local a
+  for a in "${archs[@]}"; do
+    [ -f "$out/lib-$profile/$a/libfastcrypt.a" ] && continue
     case $profile in
       kernels) lib_type=Release lib_args= ;;
       small) lib_type=MinSizeRel
@@ -181,10 +193,11 @@ build_firmware() {
         lib_args+=" -DFC_WITH_SSE2=OFF -DFC_COMPACT=ON" ;;
       *) echo "build-ovmf-secureboot.sh: PROFILE is kernels or small" >&2; exit 2 ;;
     esac
-    CC=gcc FC_CMAKE_ARGS=$lib_args bash contrib/edk2/build-fastcrypt.sh X64 "$out/lib-$profile/X64" "$lib_type" \
-      > "$out/lib.log" 2>&1 ||
-      { cat "$out/lib.log"; exit 1; }
-  fi
+    # IA32: build-fastcrypt.sh keeps the SSE2 Montgomery kernel there.
+    CC=$([ "$a" = IA32 ] && echo i686-linux-gnu-gcc || echo gcc) FC_CMAKE_ARGS=$lib_args \
+      bash contrib/edk2/build-fastcrypt.sh "$a" "$out/lib-$profile/$a" "$lib_type" > "$out/lib-$a.log" 2>&1 ||
+      { cat "$out/lib-$a.log"; exit 1; }
+  done
   bash tools/edk2-stage-pkg.sh "$ws"
   rm -rf "$ws/FcOvmfPkg"
   mkdir -p "$ws/FcOvmfPkg" "$ws/Conf"
@@ -193,7 +206,7 @@ build_firmware() {
   capsule_vectors "$ws/FcOvmfPkg/FcCapsule/FcCapsuleVectors.h"
   # PROFILE=small also puts the test PEIM FcPei into PEIFV (the kernels
   # archive, about 727 KB in a module, exceeds the 605 KB PEIFV has free).
-  local fdf=OvmfPkg/OvmfPkgX64.fdf pei=
+  local fdf=OvmfPkg/OvmfPkg$platform.fdf pei=
   if [ "$profile" = small ]; then
     cp -r contrib/edk2/test/ovmf/FcPei "$ws/FcOvmfPkg/"
     pei_vectors "$ws/FcOvmfPkg/FcPei/FcPeiVectors.h"
@@ -202,12 +215,14 @@ build_firmware() {
     grep -q FcPei.inf "$ws/FcOvmfPkg/OvmfFc.fdf"
     fdf=FcOvmfPkg/OvmfFc.fdf pei=FcOvmfPkg/FcPei/FcPei.inf
   fi
-  # OvmfPkgX64.dsc with the BaseCryptLib classes remapped, its own output
-  # directory, the archive on every link line (modules that call no
-  # fastcrypt function pull nothing from it) and the test applications FcHello, FcSetVar and FcLoad
-  # (contrib/edk2/test/ovmf).
-  tr -d '\r' < "$edk2/OvmfPkg/OvmfPkgX64.dsc" | awk -v fdf="$fdf" -v pei="$pei" '
-    /^ *OUTPUT_DIRECTORY *=/ { print "  OUTPUT_DIRECTORY               = Build/OvmfFcX64"; next }
+  # OvmfPkg$platform.dsc with the BaseCryptLib classes remapped, its own
+  # output directory, each architecture's archive on its link lines (modules
+  # that call no fastcrypt function pull nothing from it), the X64 test
+  # applications FcHello, FcSetVar, FcLoad, FcCapsule (contrib/edk2/test/ovmf)
+  # and EDK2's TestBaseCryptLibShell, and FcPei in the PEI architecture.
+  tr -d '\r' < "$edk2/OvmfPkg/OvmfPkg$platform.dsc" |
+    awk -v fdf="$fdf" -v pei="$pei" -v plat="$platform" -v archs="${archs[*]}" -v pei_arch="$pei_arch" '
+    /^ *OUTPUT_DIRECTORY *=/ { print "  OUTPUT_DIRECTORY               = Build/OvmfFc" plat; next }
     /^ *FLASH_DEFINITION *=/ { print "  FLASH_DEFINITION               = " fdf; next }
     /BaseCryptLib\|CryptoPkg\/Library\/BaseCryptLib\/(Sec|Pei|Runtime)CryptLib\.inf/ {
       sub(/CryptoPkg\/Library\/BaseCryptLib\/[A-Za-z]+\.inf/, "CryptoPkg/Library/BaseCryptLibNull/BaseCryptLibNull.inf") }
@@ -217,10 +232,13 @@ build_firmware() {
     END {
       print ""
       print "[BuildOptions]"
-      print "  GCC:*_*_X64_DLINK_FLAGS  = -Wl,-u,memcpy,-u,memset,-u,memcmp,-u,memmove"
-      print "  GCC:*_*_X64_DLINK2_FLAGS = $(FASTCRYPT_LIB)/X64/libfastcrypt.a"
+      n = split(archs, a, " ")
+      for (i = 1; i <= n; i++) {
+        print "  GCC:*_*_" a[i] "_DLINK_FLAGS  = -Wl,-u,memcpy,-u,memset,-u,memcmp,-u,memmove"
+        print "  GCC:*_*_" a[i] "_DLINK2_FLAGS = $(FASTCRYPT_LIB)/" a[i] "/libfastcrypt.a"
+      }
       print ""
-      print "[Components]"
+      print "[Components.X64]"
       print "  FcOvmfPkg/FcHello/FcHello.inf"
       print "  FcOvmfPkg/FcSetVar/FcSetVar.inf"
       print "  FcOvmfPkg/FcLoad/FcLoad.inf"
@@ -235,6 +253,7 @@ build_firmware() {
       print "      UnitTestResultReportLib|UnitTestFrameworkPkg/Library/UnitTestResultReportLib/UnitTestResultReportLibConOut.inf"
       print "  }"
       if (pei != "") {
+        print "[Components." pei_arch "]"
         print "  " pei " {"
         print "    <LibraryClasses>"
         print "      BaseCryptLib|FastCryptPkg/FastCryptLib/FastCryptLib.inf"
@@ -249,7 +268,7 @@ build_firmware() {
     # shellcheck disable=SC1091
     . "$edk2/edksetup.sh" > "$out/edksetup.log" 2>&1
     set -eu
-    build -p FcOvmfPkg/OvmfFc.dsc -a X64 -t GCC -b "$target" -n "$jobs" \
+    build -p FcOvmfPkg/OvmfFc.dsc $(printf -- '-a %s ' "${archs[@]}") -t GCC -b "$target" -n "$jobs" \
       -D SECURE_BOOT_ENABLE=TRUE -D SMM_REQUIRE=TRUE -D NETWORK_ENABLE=FALSE \
       -D FASTCRYPT_LIB="$out/lib-$profile" -y "$out/report.txt" -Y LIBRARY
   ) > "$out/build.log" 2>&1 || {
