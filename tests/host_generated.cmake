@@ -8,7 +8,10 @@
 #  - tests/vectors/local/mont_r2.txt, tools/make-mont-r2-vectors.py (R^2
 #    mod n by Python's pow for every size from 512 to 8192 bits in 32-bit
 #    steps, worst-case and random moduli; the cross suites, which have no
-#    GMP, test against it).
+#    GMP, test against it);
+#  - tests/vectors/lms/sparse_tall.txt and tests/vectors/xmss/sparse_tall.txt,
+#    tools/gen-lms-sparse-vectors.py and tools/gen-xmss-sparse-vectors.py
+#    (tall-tree signatures from sparse-tree signers).
 # Invoked by tests/CMakeLists.txt: cmake -DSRC=<source dir> -DBIN=<build dir> -P this.
 cmake_minimum_required(VERSION 3.25)
 if(NOT SRC OR NOT BIN)
@@ -25,14 +28,17 @@ set(pairs
   "tools/gen-vpaes-tables.py=src/aarch64/aes_neon_tab.h"
   "tools/gen-ec-tables.py=src/ec/ec_tables.h"
   "tools/make-wipe-vectors.py=tests/vectors/local/wipe_secrets.txt"
-  "tools/make-mont-r2-vectors.py=tests/vectors/local/mont_r2.txt")
+  "tools/make-mont-r2-vectors.py=tests/vectors/local/mont_r2.txt"
+  "tools/gen-lms-sparse-vectors.py=tests/vectors/lms/sparse_tall.txt"
+  "tools/gen-xmss-sparse-vectors.py=tests/vectors/xmss/sparse_tall.txt")
 set(checked 0)
 foreach(pair ${pairs})
   string(REPLACE "=" ";" p "${pair}")
   list(GET p 0 gen)
   list(GET p 1 file)
   get_filename_component(name "${file}" NAME)
-  set(out "${BIN}/host_generated_${name}")
+  get_filename_component(gname "${gen}" NAME_WE)
+  set(out "${BIN}/host_generated_${gname}_${name}")
   execute_process(COMMAND ${PYTHON3} "${SRC}/${gen}" OUTPUT_FILE "${out}"
     RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)

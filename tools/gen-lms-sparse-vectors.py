@@ -15,7 +15,7 @@ through them. Such a signature satisfies section 5.4.2's check exactly;
 it proves nothing about a signer, only about a verifier.
 
 Usage:
-  gen-lms-sparse-vectors.py gen > tests/vectors/lms/sparse_tall.txt
+  gen-lms-sparse-vectors.py [gen] > tests/vectors/lms/sparse_tall.txt
   gen-lms-sparse-vectors.py verify FILE...   (records of the same format;
       exit 1 if any fails, or if a signature with one byte flipped passes)
 """
@@ -290,7 +290,7 @@ def verify(paths):
 if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "verify":
         sys.exit(0 if verify(sys.argv[2:]) else 1)
-    if len(sys.argv) == 2 and sys.argv[1] == "gen":
+    if len(sys.argv) == 1 or (len(sys.argv) == 2 and sys.argv[1] == "gen"):
         gen()
         sys.exit(0)
     sys.exit(__doc__)
