@@ -35,7 +35,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hashsig_records import records  # noqa: E402
+from hashsig_records import main  # noqa: E402
 
 W = 16  # every set: w = 16, lg(w) = 4 (RFC 8391 section 5.2)
 
@@ -350,26 +350,5 @@ def check(r):
     return None
 
 
-def verify_files(paths):
-    bad = total = 0
-    for path in paths:
-        n = 0
-        for r in records(path):
-            n += 1
-            why = check(r)
-            if why:
-                bad += 1
-                print("FAIL %s: %s: %s" % (path, r["name"], why))
-        print("%s: %d records" % (path, n))
-        total += n
-    print("%d records, %d failed" % (total, bad))
-    return bad == 0 and total > 0
-
-
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "verify":
-        sys.exit(0 if verify_files(sys.argv[2:]) else 1)
-    if len(sys.argv) == 1 or (len(sys.argv) == 2 and sys.argv[1] == "gen"):
-        gen()
-        sys.exit(0)
-    sys.exit(__doc__)
+    main(__doc__, gen, check)
