@@ -159,15 +159,14 @@ std::vector<Set> supported_sets() {
     for (unsigned i = 0; i < 8; i++) r.push_back({true, o + i, n, hd[i][0], hd[i][1]});
   return r;
 }
-// RFC 8391 sections 4.1.8 and 4.2.3: idx (4 bytes, or ceil(h/8)) || r ||
-// d WOTS+ signatures (len = 2n + 3 values of n bytes) || h path nodes.
-size_t sig_bytes(const Set &s) {
-  size_t ib = s.mt ? (s.h + 7) / 8 : 4;
-  return ib + s.n + s.d * (2 * s.n + 3) * s.n + s.h * s.n;
-}
-// A signature's idx_sig: its first 4 (XMSS) or ceil(h/8) bytes, big-endian.
+// The bytes of idx_sig: 4 (XMSS), ceil(h/8) (XMSS^MT).
+size_t idx_bytes(const Set &s) { return s.mt ? (s.h + 7) / 8 : 4; }
+// RFC 8391 sections 4.1.8 and 4.2.3: idx || r || d WOTS+ signatures
+// (len = 2n + 3 values of n bytes) || h path nodes.
+size_t sig_bytes(const Set &s) { return idx_bytes(s) + s.n + s.d * (2 * s.n + 3) * s.n + s.h * s.n; }
+// A signature's idx_sig, big-endian.
 uint64_t idx_of(const Bytes &sig, const Set &s) {
-  size_t ib = s.mt ? (s.h + 7) / 8 : 4;
+  size_t ib = idx_bytes(s);
   uint64_t idx = 0;
   for (size_t i = 0; i < ib && i < sig.size(); i++) idx = idx << 8 | sig[i];
   return idx;
@@ -282,7 +281,7 @@ TEST(Xmss, IndexOutsideTree) {
     for (const Set &s : sets)
       if (s.mt == v.mt() && s.oid == rd32(v.pk.data())) set = &s;
     ASSERT_NE(set, nullptr) << v.name;
-    size_t ib = v.mt() ? (set->h + 7) / 8 : 4;
+    size_t ib = idx_bytes(*set);
     auto with_idx = [&](uint64_t idx) {
       Bytes s = v.sig;
       for (size_t i = 0; i < ib; i++) s[ib - 1 - i] = (uint8_t)(idx >> (8 * i));
@@ -400,7 +399,7 @@ TEST(Xmss, EverySetShape) {
     for (auto &b : pk) b = (uint8_t)rng();
     for (auto &b : sig) b = (uint8_t)rng();
     put32(pk.data(), s.oid);
-    size_t ib = s.mt ? (s.h + 7) / 8 : 4;
+    size_t ib = idx_bytes(s);
     uint64_t idx = (1ull << s.h) - 1;
     for (size_t i = 0; i < ib; i++) sig[ib - 1 - i] = (uint8_t)(idx >> (8 * i));
     fc_xmss_pubkey key;
